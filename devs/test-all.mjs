@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// `npm test`: every check of the project, in both worlds, with one closing line
+// `N passed, N failed`. Steps:
+//   1. set-up: system packages the tests need (test/setup.mjs; installs with apt-get when missing)
+//   2. type-check of the Node side (tsc --noEmit)
+//   3. firmware builds (devs build) for every entry in BUILD_TARGETS, bytecode size printed
+//   4. the VM suites: one entry file, devs run --test --test-self-exit (GC stress on)
+//   5. the Node suites (node --test with tsx), parity and end-to-end tests among them
+// A step that cannot run counts as failed; the run goes on so every failure shows.
+import { spawnSync } from "node:child_process"
+import { existsSync, readdirSync, statSync, copyFileSync, mkdirSync } from "node:fs"
+import { join, relative } from "node:path"
+
+const root = new URL("..", import.meta.url).pathname
+process.chdir(root)
+const bin = p => join(root, "node_modules", ".bin", p)
+let passed = 0
+let failed = 0
+const failures = []
+
+function run(cmd, args, opts = {}) {
+    const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" }, ...opts })
+    return { code: r.status ?? 1, out: (r.stdout || "") + (r.stderr || ""), error: r.error }
+}
+function check(name, ok, detail) {
+    if (ok) {
+        passed++
+        console.log(`ok   ${name}`)
+    } else {
+        failed++
+        failures.push(name)
+        console.log(`FAIL ${name}`)
+        if (detail) console.log(detail.split("\n").map(l => "     " + l).join("\n"))
+    }
+}
+function section(title) {
+    console.log(`\n== ${title}`)
+}
+const stripAnsi = s => s.replace(/\x1b\[[0-9;]*m/g, "")
+
+// 1. set-up
+if (existsSync("test/setup.mjs")) {
+    section("set-up")
+    const r = run(process.execPath, ["test/setup.mjs"], { stdio: ["ignore", "pipe", "pipe"] })
+    process.stdout.write(r.out)
+    check("test set-up (test/setup.mjs)", r.code === 0, r.code === 0 ? "" : r.out.slice(-2000))
+}
+
+// 2. type-check
+section("type-check (tsc --noEmit)")
+{
+    const r = run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])
+    check("tsc --noEmit", r.code === 0, r.out.slice(-4000))
+}
+
+// 3. firmware builds
+section("firmware builds (devs build)")
+// [entry file, label, extra devs-build args]; the hardware layer adds one per board
+export const BUILD_TARGETS = [["src/main.ts", "default board"]]
+let targets = BUILD_TARGETS
+if (existsSync("boards/targets.json")) targets = JSON.parse((await import("node:fs")).readFileSync("boards/targets.json", "utf8"))
+for (const [entry, label, ...extra] of targets) {
+    const r = run(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "build", entry, ...extra])
+    const devs = join(root, ".devicescript/bin/bytecode.devs")
+    let size = ""
+    if (r.code === 0 && existsSync(devs)) {
+        size = ` (bytecode ${statSync(devs).size} bytes)`
+        const keep = join(root, "built", label.replace(/[^a-z0-9]+/gi, "-") + ".devs")
+        mkdirSync(join(root, "built"), { recursive: true })
+        copyFileSync(devs, keep)
+    }
+    check(`devs build ${entry} [${label}]${size}`, r.code === 0, stripAnsi(r.out).slice(-4000))
+}
+
+// 4. VM suites
+section("VM suites (devs run test/vm/main.ts --test --test-self-exit)")
+{
+    const r = run(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "run", "test/vm/main.ts", "--test", "--test-self-exit", "--test-timeout", "1200000"])
+    const out = stripAnsi(r.out)
+    const lines = out.split("\n").filter(l => l.startsWith("WASM> ")).map(l => l.slice(6))
+    const m = /tests: (\d+), pass: (\d+), error: (\d+)/.exec(out)
+    if (m) {
+        const pass = +m[2], err = +m[3], total = +m[1]
+        // print the suite log compactly; the VM names failing tests just before their assertion text
+        for (const l of lines) if (!/^(preparing|running \d+ tests|RESTART|DeviceScript Simulator|start:)/.test(l)) console.log("  vm | " + l)
+        passed += pass
+        failed += err + (total - pass - err)
+        if (err) failures.push(`${err} VM test(s)`)
+        if (r.code !== 0 && !err) check("VM runner exit code", false, out.slice(-3000))
+        console.log(`VM: ${pass} passed, ${err} failed`)
+    } else {
+        check("VM suites ran", false, out.slice(-6000))
+    }
+}
+
+// 5. Node suites
+section("Node suites (node --test)")
+{
+    const files = []
+    const walk = d => {
+        for (const f of readdirSync(d)) {
+            const p = join(d, f)
+            if (statSync(p).isDirectory()) walk(p)
+            else if (f.endsWith(".test.ts")) files.push(relative(root, p))
+        }
+    }
+    if (existsSync("test/node")) walk("test/node")
+    files.sort()
+    const r = run(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], { stdio: ["ignore", "pipe", "pipe"] })
+    const out = stripAnsi(r.out)
+    process.stdout.write(out.split("\n").filter(l => !/^ℹ (tests|suites|cancelled|skipped|todo|duration_ms)/.test(l)).join("\n") + "\n")
+    const p = /ℹ pass (\d+)/.exec(out)
+    const f = /ℹ fail (\d+)/.exec(out)
+    const c = /ℹ cancelled (\d+)/.exec(out)
+    if (p && f) {
+        passed += +p[1]
+        failed += +f[1] + (c ? +c[1] : 0)
+        if (+f[1]) failures.push(`${f[1]} Node test(s)`)
+        console.log(`Node: ${p[1]} passed, ${+f[1] + (c ? +c[1] : 0)} failed`)
+    } else check("Node suites ran", false, out.slice(-4000))
+}
+
+console.log("")
+if (failures.length) console.log("failures: " + failures.join("; "))
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,86 @@
+/**
+ * Types shared by the detectors, the rules engine, the firmware and the host
+ * tools. Event field names follow ../shared/spec/trace-format.md exactly.
+ */
+
+export type Difficulty = "easy" | "medium" | "hard" | "lunacy"
+export const DIFFICULTIES: Difficulty[] = ["easy", "medium", "hard", "lunacy"]
+
+export type TouchPenalty = "out" | "warn"
+
+/** what a game is played with: the trace's metadata line, or the device's configuration */
+export interface GameConfig {
+    /** number of players, 2..8 */
+    players: number
+    difficulty: Difficulty
+    /** cards in play (30, 40, 50, ...) */
+    cards: number
+    /** seat that starts the first round (1-based) */
+    first_player: number
+    touch_penalty: TouchPenalty
+}
+
+export function defaultGameConfig(): GameConfig {
+    return { players: 3, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }
+}
+
+/** levels with the free-turn connector: spin about the vertical is normal there */
+export function spinsFreely(d: Difficulty): boolean {
+    return d === "medium" || d === "lunacy"
+}
+
+/** levels with the tilt pivot released: fulcrum tilt is normal there */
+export function tiltReleased(d: Difficulty): boolean {
+    return d === "hard" || d === "lunacy"
+}
+
+export type EventType =
+    | "round_start"
+    | "turn"
+    | "placed"
+    | "removed"
+    | "card_fell"
+    | "collapse"
+    | "touch"
+    | "warning"
+    | "out"
+    | "winner"
+    | "librium"
+    | "phase"
+    | "fault"
+
+/**
+ * A referee event: `t_ms`, `type`, the spec's fields for that type, then any
+ * evidence fields (units in their names: `delta_g`, `delta_cards`,
+ * `swing_dps`, `detector`, ...). Key order is output order.
+ */
+export type RefEvent = { t_ms: number; type: string; [k: string]: number | string | boolean | null }
+
+/** evidence fields of a call, in output order (units in the names) */
+export type Evidence = { [k: string]: number | string }
+
+/**
+ * What the detectors tell the rules engine (they see signals, not players).
+ * `kind`:
+ *  - "card_on":  a steady step up of about one card, held steady ~1.5 s
+ *  - "card_off": a steady step down of about one card (a removal, or the last card falling)
+ *  - "collapse": a drop of more than one card (called fast)
+ *  - "touch":    a force on the structure/hanger that no placement explains
+ *  - "fault" / "fault_clear": a sensor stopped answering / answers again (`sensor`, `message`)
+ *  - "rest_at_tare": back at the tare load and still for a few seconds (between rounds)
+ *  - "input": a button event (`button`: "start", "next", "mode")
+ * Evidence travels in `ev` and is copied onto the referee event the rules emit.
+ */
+export type ObsKind = "card_on" | "card_off" | "collapse" | "touch" | "fault" | "fault_clear" | "rest_at_tare" | "input"
+
+export interface Obs {
+    kind: ObsKind
+    t_ms: number
+    /** for fault / fault_clear: "imu" or "load" */
+    sensor?: string
+    message?: string
+    /** for input */
+    button?: string
+    /** evidence fields, copied in order onto the resulting event */
+    ev?: Evidence
+}

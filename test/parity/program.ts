@@ -1,0 +1,86 @@
+/**
+ * The parity program: deterministic input sequences through the core, one
+ * output line per step. Run in the DeviceScript VM (test/parity/main.ts) and
+ * in Node (test/node/parity.test.ts); the two transcripts must be identical.
+ * Portable code only (it is compiled by the DeviceScript compiler too).
+ *
+ * Each module under test registers a `ParityCase`; `runChunk` advances all of
+ * them by a bounded number of steps so the VM can yield between chunks.
+ */
+import { fmtNum } from "../../src/core/num"
+import { Rng } from "../../src/core/rand"
+import { Biquad, Ema, RunningMedian } from "../../src/core/signal/filters"
+import { Sample } from "../../src/core/sample"
+import { formatEvent, formatRow } from "../../src/core/trace"
+
+export interface ParityCase {
+    name: string
+    steps: number
+    /** run step i, return one line of output ("" for none) */
+    step(i: number): string
+}
+
+function filtersCase(): ParityCase {
+    const rng = new Rng(42)
+    const ema = new Ema({ tau_ms: 150 })
+    const bq = new Biquad({ b0: 0.0201, b1: 0.0402, b2: 0.0201, a1: -1.561, a2: 0.6414 })
+    const med = new RunningMedian({ window: 7 })
+    let t = 0
+    return {
+        name: "filters",
+        steps: 3000,
+        step: (i: number) => {
+            t += 10 + rng.range(-2, 2)
+            let x = 100 * rng.gauss() + (i > 1500 ? 250 : 0)
+            if (rng.chance(0.02)) x += 1 << 21
+            const a = ema.update(t, x)
+            const b = bq.update(x)
+            const c = med.update(x)
+            return [i, fmtNum(t, 3), fmtNum(a, 6), fmtNum(b, 6), fmtNum(c, 6)].join(" ")
+        },
+    }
+}
+
+function traceCase(): ParityCase {
+    const rng = new Rng(7)
+    const s = new Sample()
+    return {
+        name: "trace",
+        steps: 1000,
+        step: (i: number) => {
+            s.clear(i * 7.25)
+            if (rng.chance(0.7)) s.setImu(rng.gauss() * 0.1, rng.gauss() * 0.1, 1 + rng.gauss() * 0.01, rng.gauss() * 50, rng.gauss() * 50, rng.gauss() * 5)
+            if (rng.chance(0.5)) s.setLoad(1234.5 + rng.gauss() * 300)
+            const row = formatRow(s, 1)
+            const ev = formatEvent({ t_ms: s.t_ms, type: "placed", player: 1 + (i % 8), cards: i, delta_g: rng.gauss() * 10 })
+            return row + " " + ev
+        },
+    }
+}
+
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase]
+
+export class ParityRun {
+    private cases: ParityCase[] = []
+    private ci = 0
+    private i = 0
+    constructor() {
+        for (let k = 0; k < PARITY_CASES.length; k++) this.cases.push(PARITY_CASES[k]())
+    }
+    /** runs up to `budget` steps; returns false when everything is done */
+    runChunk(budget: number, emit: (line: string) => void): boolean {
+        while (budget > 0 && this.ci < this.cases.length) {
+            const c = this.cases[this.ci]
+            if (this.i === 0) emit("case " + c.name)
+            const line = c.step(this.i)
+            if (line.length > 0) emit(line)
+            this.i++
+            budget--
+            if (this.i >= c.steps) {
+                this.ci++
+                this.i = 0
+            }
+        }
+        return this.ci < this.cases.length
+    }
+}

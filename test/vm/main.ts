@@ -1,0 +1,4 @@
+// The one entry file of the VM suites: `devs run test/vm/main.ts --test --test-self-exit`.
+// Import every @devicescript/test suite here.
+import "./filters.test"
+import "./trace.test"
