@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Test set-up, run first by `npm test`: Debian packages the tests need.
+// Idempotent: a package whose binary already exists is skipped. Runs as root
+// in CI; `apt-get update` runs once, only when something must be installed.
+import { existsSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+
+// [binary that proves the package is installed, Debian package, what needs it]
+const NEEDS = [
+    ["/usr/bin/chromium", "chromium", "the report's browser test (playwright-core)"],
+]
+
+const missing = NEEDS.filter(([bin]) => !existsSync(bin))
+for (const [bin, pkg] of NEEDS) if (existsSync(bin)) console.log(`setup: ${pkg} present (${bin})`)
+if (missing.length > 0) {
+    const sh = (args) => {
+        console.log("setup: " + args.join(" "))
+        const r = spawnSync(args[0], args.slice(1), { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+        if (r.status !== 0) {
+            console.error(`setup: ${args.join(" ")} failed (exit ${r.status}${r.error ? ", " + r.error.message : ""})`)
+            process.exit(1)
+        }
+    }
+    for (const [, pkg, why] of missing) console.log(`setup: installing ${pkg}, needed by ${why}`)
+    sh(["apt-get", "update", "-q"])
+    sh(["apt-get", "install", "-y", "-q", "--no-install-recommends", ...missing.map(([, pkg]) => pkg)])
+    for (const [bin, pkg] of missing) if (!existsSync(bin)) {
+        console.error(`setup: ${pkg} installed but ${bin} is missing`)
+        process.exit(1)
+    }
+}
