@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process"
 // [binary that proves the package is installed, Debian package, what needs it]
 const NEEDS = [
     ["/usr/bin/chromium", "chromium", "the report's browser test (playwright-core)"],
+    ["/usr/bin/socat", "socat", "the logger's pseudo-terminal test (test/node/telemetry)"],
 ]
 
 const missing = NEEDS.filter(([bin]) => !existsSync(bin))
@@ -23,7 +24,7 @@ if (missing.length > 0) {
     }
     for (const [, pkg, why] of missing) console.log(`setup: installing ${pkg}, needed by ${why}`)
     sh(["apt-get", "update", "-q"])
-    sh(["apt-get", "install", "-y", "-q", "--no-install-recommends", ...missing.map(([, pkg]) => pkg)])
+    sh(["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600", "--no-install-recommends", ...missing.map(([, pkg]) => pkg)])
     for (const [bin, pkg] of missing) if (!existsSync(bin)) {
         console.error(`setup: ${pkg} installed but ${bin} is missing`)
         process.exit(1)
