@@ -1,0 +1,258 @@
+/**
+ * Matching the referee's calls against the simulator's ground truth, for one
+ * trace: one-to-one, greedy in time (each truth event, in time order, takes
+ * the earliest unmatched call of the right type and player inside its window).
+ * The result marks every call and truth event (for the report) and tallies
+ * additive counts (for the benchmark, see score.ts).
+ */
+import { RefEvent } from "../../src/core/referee/types.ts"
+import { Truth, TruthEvent } from "../../src/sim/truth.ts"
+
+/** time windows (ms, relative to the truth event) inside which a call matches */
+export interface MatchSettings {
+    /** a collapse call within this long after the truth collapse */
+    collapseLate_ms: number
+    /** a touch/warning call from the touch's start to this long after its end */
+    touchAfterEnd_ms: number
+    /** a placed / removed / card_fell call within this long after the truth event */
+    cardLate_ms: number
+    /** an out call this long before .. after the truth out (its cause is matched above) */
+    outEarly_ms: number
+    outLate_ms: number
+}
+
+export const MATCH_DEFAULTS: MatchSettings = {
+    collapseLate_ms: 800,
+    touchAfterEnd_ms: 500,
+    cardLate_ms: 6000,
+    outEarly_ms: 1000,
+    outLate_ms: 10000,
+}
+
+/** categories where the truth has no foul, collapse or fallen card: any such call is false */
+export const QUIET_CATEGORIES = ["quiet", "bump", "air", "table_drop"]
+/** call types that count as a false call on a quiet/distractor trace */
+export const FOUL_CALL_TYPES = ["collapse", "touch", "warning", "out", "card_fell"]
+export const TOUCH_CLASSES = ["light", "medium", "heavy"]
+
+/** truth: counted, caught (matched); calls: made, hits (matched); wrong_player: in the window but another player */
+export interface Count {
+    truth: number
+    caught: number
+    calls: number
+    hits: number
+    wrong_player: number
+}
+
+export function emptyCount(): Count {
+    return { truth: 0, caught: 0, calls: 0, hits: 0, wrong_player: 0 }
+}
+
+/** scored kinds: collapse, touch (+ touch_light/medium/heavy: truth side only), card_fell, place, remove, out */
+export const SCORED_KINDS = ["collapse", "touch", "touch_light", "touch_medium", "touch_heavy", "card_fell", "place", "remove", "out"]
+
+/** additive figures of one or more traces */
+export interface CaseScore {
+    cases: number
+    game_ms: number
+    /** time spent in Referee.update alone (set by the runner; 0 when not measured) */
+    referee_ms: number
+    counts: { [kind: string]: Count }
+    collapse_latency_ms: number[]
+    /** turns played per the truth (placements + removals + re-placements) */
+    turns: number
+    rounds: number
+    /** rounds whose final card count the referee got exactly */
+    rounds_exact: number
+    /** traces whose outcome (outs in order with reasons, winner) is right */
+    outcome_right: number
+    /** on quiet/distractor categories only: calls that must not happen, and the time watched */
+    false_calls: number
+    quiet_ms: number
+}
+
+export function emptyScore(): CaseScore {
+    const counts: { [kind: string]: Count } = {}
+    for (const k of SCORED_KINDS) counts[k] = emptyCount()
+    return { cases: 0, game_ms: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, false_calls: 0, quiet_ms: 0 }
+}
+
+export type CallStatus = "hit" | "false" | "wrong_player" | "info"
+export type TruthStatus = "caught" | "missed" | "wrong_player" | "info"
+
+export interface CaseMatch {
+    /** per referee event: matched, false, near a truth event of another player, or not scored (turn, phase, ...) */
+    calls: CallStatus[]
+    /** per truth event; outs are scored from truth.outcome.outs and not marked here */
+    truth: TruthStatus[]
+    /** per referee event: index of the matched truth event, or -1 */
+    matchedTruth: number[]
+    score: CaseScore
+}
+
+interface Rule {
+    kind: string
+    truthKind: string
+    callTypes: string[]
+    window: (t: TruthEvent, s: MatchSettings) => [number, number]
+}
+
+const RULES: Rule[] = [
+    { kind: "collapse", truthKind: "collapse", callTypes: ["collapse"], window: (t, s) => [t.t_ms, t.t_ms + s.collapseLate_ms] },
+    { kind: "touch", truthKind: "touch", callTypes: ["touch", "warning"], window: (t, s) => [t.t_ms, (t.t_end_ms ?? t.t_ms) + s.touchAfterEnd_ms] },
+    { kind: "card_fell", truthKind: "card_fell", callTypes: ["card_fell"], window: (t, s) => [t.t_ms, t.t_ms + s.cardLate_ms] },
+    { kind: "place", truthKind: "place", callTypes: ["placed"], window: (t, s) => [t.t_ms, t.t_ms + s.cardLate_ms] },
+    { kind: "remove", truthKind: "remove", callTypes: ["removed"], window: (t, s) => [t.t_ms, t.t_ms + s.cardLate_ms] },
+]
+
+interface Pairing {
+    /** [truth index, call index] */
+    hits: [number, number][]
+    /** truths left over with an unmatched call of another player in their window */
+    wrongPlayer: [number, number][]
+}
+
+/**
+ * Greedy one-to-one matching of `truths` (indices, time order) to `calls`
+ * (indices, time order), tallied into `count`.
+ */
+function greedy(
+    truthIdx: number[],
+    callIdx: number[],
+    events: RefEvent[],
+    window: (ti: number) => [number, number],
+    playerOk: (ti: number, ci: number) => boolean,
+    count: Count,
+): Pairing {
+    const used = new Set<number>()
+    const p: Pairing = { hits: [], wrongPlayer: [] }
+    const missed: number[] = []
+    for (const ti of truthIdx) {
+        const [lo, hi] = window(ti)
+        const found = callIdx.find(ci => events[ci].t_ms >= lo && events[ci].t_ms <= hi && !used.has(ci) && playerOk(ti, ci))
+        if (found === undefined) missed.push(ti)
+        else {
+            used.add(found)
+            p.hits.push([ti, found])
+        }
+    }
+    for (const ti of missed) {
+        const [lo, hi] = window(ti)
+        const near = callIdx.find(ci => !used.has(ci) && events[ci].t_ms >= lo && events[ci].t_ms <= hi)
+        if (near !== undefined) p.wrongPlayer.push([ti, near])
+    }
+    count.truth += truthIdx.length
+    count.calls += callIdx.length
+    count.caught += p.hits.length
+    count.hits += p.hits.length
+    count.wrong_player += p.wrongPlayer.length
+    return p
+}
+
+function playerMatches(truthPlayer: number | null | undefined, call: RefEvent): boolean {
+    return truthPlayer === null || truthPlayer === undefined || call["player"] === truthPlayer
+}
+
+/** a warning on the same sample and player as a touch is the same call: keep the first */
+function foulCalls(events: RefEvent[], idx: number[], m: CaseMatch): number[] {
+    const out: number[] = []
+    for (const i of idx) {
+        const prev = out.length > 0 ? events[out[out.length - 1]] : null
+        if (prev && prev.t_ms === events[i].t_ms && prev["player"] === events[i]["player"]) {
+            m.calls[i] = "info"
+            continue
+        }
+        out.push(i)
+    }
+    return out
+}
+
+/** each round's final card count as the referee saw it: the last placed/removed `cards`, less a card that fell after it */
+export function refereeFinalCards(events: RefEvent[]): number[] {
+    const rounds: number[] = []
+    for (const e of events) {
+        if (e.type === "round_start") rounds.push(0)
+        if (rounds.length === 0) continue
+        const last = rounds.length - 1
+        if (e.type === "placed" || e.type === "removed") rounds[last] = e["cards"] as number
+        else if (e.type === "card_fell") rounds[last] = Math.max(0, rounds[last] - 1)
+    }
+    return rounds
+}
+
+function sameOutcome(events: RefEvent[], truth: Truth): boolean {
+    const outs = events.filter(e => e.type === "out").map(e => e["player"] + ":" + e["reason"])
+    const want = truth.outcome.outs.map(o => o.player + ":" + o.reason)
+    const winners = events.filter(e => e.type === "winner")
+    const winner = winners.length > 0 ? winners[winners.length - 1]["player"] : null
+    return outs.join(",") === want.join(",") && winner === (truth.outcome.winner ?? null)
+}
+
+/** match one trace's events (time order) against its truth; `category` picks the quiet-trace false-call rule */
+export function matchCase(events: RefEvent[], truth: Truth, category: string, game_ms: number, settings: MatchSettings = MATCH_DEFAULTS): CaseMatch {
+    const score = emptyScore()
+    score.cases = 1
+    score.game_ms = game_ms
+    const m: CaseMatch = {
+        calls: events.map(() => "info" as CallStatus),
+        truth: truth.events.map(() => "info" as TruthStatus),
+        matchedTruth: events.map(() => -1),
+        score,
+    }
+    const tev = truth.events
+    const byTime = (a: number, b: number) => tev[a].t_ms - tev[b].t_ms
+    for (const rule of RULES) {
+        const truthIdx = tev.map((_, i) => i).filter(i => tev[i].kind === rule.truthKind).sort(byTime)
+        let callIdx = events.map((_, i) => i).filter(i => rule.callTypes.indexOf(events[i].type) >= 0)
+        for (const ci of callIdx) m.calls[ci] = "false"
+        for (const ti of truthIdx) m.truth[ti] = "missed"
+        if (rule.kind === "touch") callIdx = foulCalls(events, callIdx, m)
+        const p = greedy(truthIdx, callIdx, events, i => rule.window(tev[i], settings), (ti, ci) => playerMatches(tev[ti].player, events[ci]), score.counts[rule.kind])
+        for (const [ti, ci] of p.hits) {
+            m.calls[ci] = "hit"
+            m.truth[ti] = "caught"
+            m.matchedTruth[ci] = ti
+            if (rule.kind === "collapse") score.collapse_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
+        }
+        for (const [ti, ci] of p.wrongPlayer) {
+            m.calls[ci] = "wrong_player"
+            m.truth[ti] = "wrong_player"
+        }
+        if (rule.kind === "touch")
+            for (const ti of truthIdx) {
+                const cls = score.counts["touch_" + tev[ti].force_class]
+                if (!cls) continue
+                cls.truth++
+                if (m.truth[ti] === "caught") cls.caught++
+            }
+    }
+    // outs: from the outcome (player, reason, time); a call for the right player but another reason is not a match
+    const outs = truth.outcome.outs
+    const outCalls = events.map((_, i) => i).filter(i => events[i].type === "out")
+    for (const ci of outCalls) m.calls[ci] = "false"
+    const outTruth = outs.map((_, i) => i).sort((a, b) => outs[a].t_ms - outs[b].t_ms)
+    const po = greedy(
+        outTruth,
+        outCalls,
+        events,
+        i => [outs[i].t_ms - settings.outEarly_ms, outs[i].t_ms + settings.outLate_ms],
+        (ti, ci) => events[ci]["player"] === outs[ti].player && events[ci]["reason"] === outs[ti].reason,
+        score.counts["out"],
+    )
+    for (const [, ci] of po.hits) m.calls[ci] = "hit"
+    for (const [, ci] of po.wrongPlayer) m.calls[ci] = "wrong_player"
+    for (const ci of events.map((_, i) => i).filter(i => events[i].type === "winner"))
+        m.calls[ci] = events[ci]["player"] === truth.outcome.winner ? "hit" : "false"
+
+    score.turns = truth.outcome.turns
+    const want = truth.outcome.final_cards
+    const got = refereeFinalCards(events)
+    score.rounds = want.length
+    for (let i = 0; i < want.length; i++) if (got[i] === want[i]) score.rounds_exact++
+    score.outcome_right = sameOutcome(events, truth) ? 1 : 0
+    if (QUIET_CATEGORIES.indexOf(category) >= 0) {
+        score.quiet_ms = game_ms
+        score.false_calls = events.filter(e => FOUL_CALL_TYPES.indexOf(e.type) >= 0).length
+    }
+    return m
+}

@@ -1,0 +1,99 @@
+/**
+ * Benchmark figures: merging per-trace scores (match.ts) and turning the
+ * totals into the published figures (ratios, latency percentiles, rates).
+ * A ratio with nothing to divide by is null ("-" in the table), never 0 or 1.
+ */
+import { CaseScore, Count, emptyScore, TOUCH_CLASSES } from "./match.ts"
+
+/** add `b` into `a` (counts, times, latency lists) */
+export function mergeScore(a: CaseScore, b: CaseScore): CaseScore {
+    for (const k of Object.keys(b) as (keyof CaseScore)[]) {
+        if (k === "counts") {
+            for (const kind of Object.keys(b.counts)) {
+                const ca = a.counts[kind] as any
+                const cb = b.counts[kind] as any
+                for (const f of Object.keys(cb)) ca[f] += cb[f]
+            }
+        } else if (k === "collapse_latency_ms") {
+            for (const x of b.collapse_latency_ms) a.collapse_latency_ms.push(x)
+        } else (a as any)[k] += b[k]
+    }
+    return a
+}
+
+export function ratio(num: number, den: number): number | null {
+    return den > 0 ? num / den : null
+}
+
+/** nearest-rank percentile (p in 0..100) of unsorted values; null for none */
+export function percentile(values: number[], p: number): number | null {
+    if (values.length === 0) return null
+    const v = values.slice().sort((x, y) => x - y)
+    const rank = Math.max(1, Math.ceil((p / 100) * v.length))
+    return v[rank - 1]
+}
+
+export interface Rates {
+    recall: number | null
+    precision: number | null
+    truth: number
+    calls: number
+}
+
+function rates(c: Count): Rates {
+    return { recall: ratio(c.caught, c.truth), precision: ratio(c.hits, c.calls), truth: c.truth, calls: c.calls }
+}
+
+export interface Figures {
+    cases: number
+    game_hours: number
+    collapse: Rates & { latency_ms: { median: number | null; p95: number | null } }
+    touch: Rates & { recall_by_force: { [cls: string]: number | null }; wrong_player: number }
+    card_fell: Rates
+    place: Rates
+    remove: Rates
+    final_cards: { rounds: number; exact: number; accuracy: number | null }
+    wrongful_outs: { count: number; turns: number; per_100_turns: number | null }
+    false_calls: { count: number; quiet_hours: number; per_hour: number | null }
+    outcome: { right: number; cases: number; accuracy: number | null }
+    speed: { game_s: number; referee_cpu_s: number; x_realtime: number | null }
+}
+
+const MS_PER_HOUR = 3600e3
+
+export function figures(s: CaseScore): Figures {
+    const c = s.counts
+    const byForce: { [cls: string]: number | null } = {}
+    for (const cls of TOUCH_CLASSES) byForce[cls] = ratio(c["touch_" + cls].caught, c["touch_" + cls].truth)
+    const out = c["out"]
+    return {
+        cases: s.cases,
+        game_hours: s.game_ms / MS_PER_HOUR,
+        collapse: { ...rates(c["collapse"]), latency_ms: { median: percentile(s.collapse_latency_ms, 50), p95: percentile(s.collapse_latency_ms, 95) } },
+        touch: { ...rates(c["touch"]), recall_by_force: byForce, wrong_player: c["touch"].wrong_player },
+        card_fell: rates(c["card_fell"]),
+        place: rates(c["place"]),
+        remove: rates(c["remove"]),
+        final_cards: { rounds: s.rounds, exact: s.rounds_exact, accuracy: ratio(s.rounds_exact, s.rounds) },
+        wrongful_outs: { count: out.calls - out.hits, turns: s.turns, per_100_turns: ratio(100 * (out.calls - out.hits), s.turns) },
+        false_calls: { count: s.false_calls, quiet_hours: s.quiet_ms / MS_PER_HOUR, per_hour: ratio(s.false_calls, s.quiet_ms / MS_PER_HOUR) },
+        outcome: { right: s.outcome_right, cases: s.cases, accuracy: ratio(s.outcome_right, s.cases) },
+        speed: { game_s: s.game_ms / 1000, referee_cpu_s: s.referee_ms / 1000, x_realtime: ratio(s.game_ms, s.referee_ms) },
+    }
+}
+
+/** totals over all traces and per category */
+export class ScoreBook {
+    readonly total = emptyScore()
+    readonly byCategory = new Map<string, CaseScore>()
+
+    add(category: string, s: CaseScore) {
+        mergeScore(this.total, s)
+        if (!this.byCategory.has(category)) this.byCategory.set(category, emptyScore())
+        mergeScore(this.byCategory.get(category), s)
+    }
+
+    categories(): string[] {
+        return [...this.byCategory.keys()].sort()
+    }
+}
