@@ -1,0 +1,134 @@
+/**
+ * Attitude of the rod without trig: the rest gravity vector is learned at tare
+ * (the accelerometer averaged while still), then tilt is the angle between the
+ * low-passed accelerometer and that rest vector. The IMU's mounting does not
+ * matter: everything is relative to the learned rest direction.
+ *
+ * Comparisons use cosines (dot products of unit vectors); `tiltDeg()` turns
+ * the dot/cross magnitudes into degrees with a polynomial arctangent.
+ */
+import { Ema } from "./filters"
+
+export interface AttitudeSettings {
+    /** low-pass time constant of the accelerometer before tilt is measured, ms */
+    smooth_tau_ms: number
+    /** a sample counts toward the rest vector only if |a| is within this of 1 g */
+    rest_tolerance_g: number
+}
+export const ATTITUDE_DEFAULTS: AttitudeSettings = { smooth_tau_ms: 250, rest_tolerance_g: 0.05 }
+
+const RAD_TO_DEG = 57.29577951308232
+const HALF_PI = 1.5707963267948966
+
+/**
+ * atan(z) for 0 <= z <= 1 (Abramowitz & Stegun 4.4.49, |error| < 1e-5 rad).
+ */
+function atanUnit(z: number): number {
+    const z2 = z * z
+    return z * (0.9998660 + z2 * (-0.3302995 + z2 * (0.1801410 + z2 * (-0.0851330 + z2 * 0.0208351))))
+}
+
+/** the angle, in degrees (0..180), whose sine is `sin` (>= 0) and cosine `cos`: atan2 without trig */
+export function angleDeg(sin: number, cos: number): number {
+    const s = sin < 0 ? -sin : sin
+    const c = cos < 0 ? -cos : cos
+    if (s === 0 && c === 0) return 0
+    let a = s <= c ? atanUnit(s / c) : HALF_PI - atanUnit(c / s)
+    if (cos < 0) a = 2 * HALF_PI - a
+    return a * RAD_TO_DEG
+}
+
+export class Attitude {
+    private fx: Ema
+    private fy: Ema
+    private fz: Ema
+    private tolerance_g: number
+    // rest accumulation
+    private sumX = 0
+    private sumY = 0
+    private sumZ = 0
+    private sumN = 0
+    /** the rest "up" direction, unit vector in IMU axes (NaN until learned) */
+    upX = NaN
+    upY = NaN
+    upZ = NaN
+
+    constructor(settings: AttitudeSettings) {
+        this.fx = new Ema({ tau_ms: settings.smooth_tau_ms })
+        this.fy = new Ema({ tau_ms: settings.smooth_tau_ms })
+        this.fz = new Ema({ tau_ms: settings.smooth_tau_ms })
+        this.tolerance_g = settings.rest_tolerance_g
+    }
+
+    /** one accelerometer sample (g); NaN samples are ignored */
+    update(t_ms: number, ax_g: number, ay_g: number, az_g: number) {
+        if (ax_g !== ax_g || ay_g !== ay_g || az_g !== az_g) return
+        this.fx.update(t_ms, ax_g)
+        this.fy.update(t_ms, ay_g)
+        this.fz.update(t_ms, az_g)
+    }
+
+    /** add the current raw sample to the rest average (call while the rig is still) */
+    accumulateRest(ax_g: number, ay_g: number, az_g: number) {
+        if (ax_g !== ax_g || ay_g !== ay_g || az_g !== az_g) return
+        const m = Math.sqrt(ax_g * ax_g + ay_g * ay_g + az_g * az_g)
+        if (Math.abs(m - 1) > this.tolerance_g) return
+        this.sumX += ax_g
+        this.sumY += ay_g
+        this.sumZ += az_g
+        this.sumN++
+    }
+
+    /** samples in the rest average so far */
+    restCount(): number {
+        return this.sumN
+    }
+
+    /** fix the rest vector from the average; false (and nothing changes) if there were no samples */
+    learnRest(): boolean {
+        const n = Math.sqrt(this.sumX * this.sumX + this.sumY * this.sumY + this.sumZ * this.sumZ)
+        const ok = this.sumN > 0 && n > 0
+        if (ok) {
+            this.upX = this.sumX / n
+            this.upY = this.sumY / n
+            this.upZ = this.sumZ / n
+        }
+        this.sumX = 0
+        this.sumY = 0
+        this.sumZ = 0
+        this.sumN = 0
+        return ok
+    }
+
+    hasRest(): boolean {
+        return this.upX === this.upX
+    }
+
+    /** cosine of the tilt away from rest (1 when at rest attitude; NaN until the rest is learned) */
+    tiltCos(): number {
+        const x = this.fx.get()
+        const y = this.fy.get()
+        const z = this.fz.get()
+        const m = Math.sqrt(x * x + y * y + z * z)
+        if (!(m > 0)) return NaN
+        return (x * this.upX + y * this.upY + z * this.upZ) / m
+    }
+
+    /** tilt away from the rest attitude, degrees (NaN until the rest is learned) */
+    tiltDeg(): number {
+        const x = this.fx.get()
+        const y = this.fy.get()
+        const z = this.fz.get()
+        const m = Math.sqrt(x * x + y * y + z * z)
+        if (!(m > 0) || this.upX !== this.upX) return NaN
+        const ux = this.upX
+        const uy = this.upY
+        const uz = this.upZ
+        const cx = y * uz - z * uy
+        const cy = z * ux - x * uz
+        const cz = x * uy - y * ux
+        const sin = Math.sqrt(cx * cx + cy * cy + cz * cz) / m
+        const cos = (x * ux + y * uy + z * uz) / m
+        return angleDeg(sin, cos)
+    }
+}

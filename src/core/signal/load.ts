@@ -1,0 +1,404 @@
+/**
+ * Load-cell signal chain, in grams:
+ *   raw -> spike gate (bit errors) -> running median -> { fast EMA, steadiness blocks }
+ * plus a tare with bounded zero tracking, a two-sided CUSUM step detector and
+ * the card-mass learner. No allocation per sample; NaN readings are ignored.
+ */
+import { Ema, RunningMedian } from "./filters"
+
+export interface LoadSettings {
+    /** a reading further than this from the filtered level is held back as a possible spike, g */
+    spike_gate_g: number
+    /** this many consecutive held-back readings that agree (within the gate) are a real jump, not spikes */
+    spike_confirm_samples: number
+    /** running median window after the gate, samples (odd) */
+    median_window: number
+    /** fast low-pass for quick decisions (collapse), ms */
+    fast_tau_ms: number
+    /** steadiness is judged on block means of this length, ms */
+    block_ms: number
+    /** the level is steady when the block means over `steady_ms` span at most this, g */
+    steady_span_g: number
+    /** how long the block means must agree to call the level steady, ms */
+    steady_ms: number
+    /** zero tracking: the tare follows a steady level within this band of it... g */
+    zero_band_g: number
+    /** ...at most this fast, g/s */
+    zero_rate_gps: number
+}
+export const LOAD_DEFAULTS: LoadSettings = {
+    spike_gate_g: 150,
+    spike_confirm_samples: 4,
+    median_window: 5,
+    fast_tau_ms: 40,
+    block_ms: 100,
+    steady_span_g: 0.6,
+    steady_ms: 1000,
+    zero_band_g: 0.5,
+    zero_rate_gps: 0.05,
+}
+
+/** the most blocks a steadiness window may hold */
+const MAX_BLOCKS = 64
+
+/**
+ * Spike rejection: a reading far from the current level is held back; if
+ * `confirm` consecutive held-back readings agree with each other, the level
+ * really jumped and the gate re-anchors on it. Otherwise they were spikes.
+ */
+export class SpikeGate {
+    private gate: number
+    private confirm: number
+    private level = NaN
+    private pendLevel = NaN
+    private pendN = 0
+    /** readings rejected as spikes so far */
+    spikes = 0
+    /** readings accepted (including the confirmed jumps) */
+    accepted = 0
+    private jumped = false
+
+    constructor(gate_g: number, confirm_samples: number) {
+        this.gate = gate_g
+        this.confirm = confirm_samples < 1 ? 1 : confirm_samples
+    }
+
+    /** returns the reading if it passes, NaN if held back; `level_g` is the downstream filtered level */
+    pass(x_g: number, level_g: number): number {
+        if (x_g !== x_g) return NaN
+        const ref = level_g === level_g ? level_g : this.level
+        if (ref !== ref || Math.abs(x_g - ref) <= this.gate) {
+            this.level = x_g
+            this.pendN = 0
+            this.accepted++
+            return x_g
+        }
+        if (this.pendN > 0 && Math.abs(x_g - this.pendLevel) <= this.gate) this.pendN++
+        else {
+            this.pendLevel = x_g
+            this.pendN = 1
+        }
+        this.spikes++
+        if (this.pendN < this.confirm) return NaN
+        // a real jump: the agreeing held-back readings were not spikes
+        this.spikes -= this.pendN
+        this.accepted += this.pendN
+        this.pendN = 0
+        this.level = x_g
+        this.jumped = true
+        return x_g
+    }
+
+    /** true once after pass() re-anchored on a jump (the downstream median must restart) */
+    takeJump(): boolean {
+        const j = this.jumped
+        this.jumped = false
+        return j
+    }
+}
+
+/**
+ * Steadiness over block means: the signal is cut into `block_ms` blocks; the
+ * level is steady when the last `steady_ms` worth of block means all lie
+ * within `span_g`. The steady mean is their average.
+ */
+export class Steadiness {
+    private block_ms: number
+    private nBlocks: number
+    private span_g: number
+    private means: number[] = []
+    private head = 0
+    private filled = 0
+    private blockStart = NaN
+    private acc = 0
+    private accN = 0
+    private steady = false
+    private mean = NaN
+    private steadySince = NaN
+
+    constructor(block_ms: number, steady_ms: number, span_g: number) {
+        this.block_ms = block_ms
+        let n = Math.round(steady_ms / block_ms)
+        if (n < 2) n = 2
+        if (n > MAX_BLOCKS) n = MAX_BLOCKS
+        this.nBlocks = n
+        this.span_g = span_g
+        for (let i = 0; i < n; i++) this.means.push(NaN)
+    }
+
+    /** returns true when a block closed on this sample (steadiness re-judged) */
+    update(t_ms: number, x: number): boolean {
+        if (x !== x) return false
+        if (this.blockStart !== this.blockStart) this.blockStart = t_ms
+        let closed = false
+        if (t_ms - this.blockStart >= this.block_ms && this.accN > 0) {
+            this.closeBlock(this.blockStart)
+            this.blockStart = t_ms
+            closed = true
+        }
+        this.acc += x
+        this.accN++
+        return closed
+    }
+
+    private closeBlock(t_ms: number) {
+        this.means[this.head] = this.acc / this.accN
+        this.head = (this.head + 1) % this.nBlocks
+        if (this.filled < this.nBlocks) this.filled++
+        this.acc = 0
+        this.accN = 0
+        if (this.filled < this.nBlocks) {
+            this.steady = false
+            return
+        }
+        let lo = Infinity
+        let hi = -Infinity
+        let sum = 0
+        for (let i = 0; i < this.nBlocks; i++) {
+            const m = this.means[i]
+            if (m < lo) lo = m
+            if (m > hi) hi = m
+            sum += m
+        }
+        const was = this.steady
+        this.steady = hi - lo <= this.span_g
+        this.mean = sum / this.nBlocks
+        if (this.steady && !was) this.steadySince = t_ms
+    }
+
+    isSteady(): boolean {
+        return this.steady
+    }
+
+    /** mean over the steadiness window (valid when steady) */
+    mean_g(): number {
+        return this.mean
+    }
+
+    /** the latest block mean, g */
+    lastBlock_g(): number {
+        if (this.filled === 0) return NaN
+        return this.means[(this.head + this.nBlocks - 1) % this.nBlocks]
+    }
+
+    /** start of the first block of the current steady stretch (NaN if not steady) */
+    steadyFrom_ms(): number {
+        return this.steady ? this.steadySince : NaN
+    }
+
+    reset() {
+        for (let i = 0; i < this.nBlocks; i++) this.means[i] = NaN
+        this.head = 0
+        this.filled = 0
+        this.acc = 0
+        this.accN = 0
+        this.blockStart = NaN
+        this.steady = false
+        this.mean = NaN
+    }
+}
+
+/**
+ * Two-sided CUSUM around a reference level: accumulates deviations beyond a
+ * slack `k_g`; a side fires when its sum passes `h_gs` (g*s, time-weighted so
+ * it does not depend on the sample rate).
+ */
+export class Cusum {
+    private k: number
+    private h: number
+    private up = 0
+    private down = 0
+    private lastT = NaN
+
+    constructor(k_g: number, h_gs: number) {
+        this.k = k_g
+        this.h = h_gs
+    }
+
+    setSlack(k_g: number, h_gs: number) {
+        this.k = k_g
+        this.h = h_gs
+    }
+
+    /** +1 when a rise fired, -1 a fall, 0 nothing */
+    update(t_ms: number, x: number, ref: number): number {
+        if (x !== x || ref !== ref) return 0
+        let dt = this.lastT === this.lastT ? (t_ms - this.lastT) / 1000 : 0
+        if (!(dt > 0)) dt = 0
+        this.lastT = t_ms
+        const d = x - ref
+        this.up = Math.max(0, this.up + (d - this.k) * dt)
+        this.down = Math.max(0, this.down + (-d - this.k) * dt)
+        if (this.up > this.h) return 1
+        if (this.down > this.h) return -1
+        return 0
+    }
+
+    reset() {
+        this.up = 0
+        this.down = 0
+    }
+}
+
+/** the chain from raw readings to a clean, steady-judged level with a tare */
+export class Load {
+    readonly settings: LoadSettings
+    private gate: SpikeGate
+    private median: RunningMedian
+    private fast: Ema
+    readonly steadiness: Steadiness
+    private clean = NaN
+    private zero = NaN
+    private lastZeroT = NaN
+    /** time of the last reading (accepted or not), ms */
+    lastReading_ms = NaN
+    /** the last raw reading, g */
+    lastRaw_g = NaN
+
+    constructor(settings: LoadSettings) {
+        this.settings = settings
+        this.gate = new SpikeGate(settings.spike_gate_g, settings.spike_confirm_samples)
+        this.median = new RunningMedian({ window: settings.median_window })
+        this.fast = new Ema({ tau_ms: settings.fast_tau_ms })
+        this.steadiness = new Steadiness(settings.block_ms, settings.steady_ms, settings.steady_span_g)
+    }
+
+    /** one reading, g; returns true when it passed the spike gate */
+    update(t_ms: number, raw_g: number): boolean {
+        if (raw_g !== raw_g) return false
+        this.lastReading_ms = t_ms
+        this.lastRaw_g = raw_g
+        const x = this.gate.pass(raw_g, this.clean)
+        if (x !== x) return false
+        if (this.gate.takeJump()) this.median.reset()
+        this.clean = this.median.update(x)
+        this.fast.update(t_ms, this.clean)
+        this.steadiness.update(t_ms, this.clean)
+        return true
+    }
+
+    /** spike-free level, g (median output) */
+    clean_g(): number {
+        return this.clean
+    }
+
+    /** quick low-passed level, g */
+    fast_g(): number {
+        return this.fast.get()
+    }
+
+    spikes(): number {
+        return this.gate.spikes
+    }
+
+    accepted(): number {
+        return this.gate.accepted
+    }
+
+    isSteady(): boolean {
+        return this.steadiness.isSteady()
+    }
+
+    steadyMean_g(): number {
+        return this.steadiness.mean_g()
+    }
+
+    /** set the zero to the steady mean (or to `zero_g` if given); false if nothing steady to tare on */
+    tare(t_ms: number, zero_g?: number): boolean {
+        const z = zero_g === undefined ? this.steadiness.mean_g() : zero_g
+        if (z !== z) return false
+        this.zero = z
+        this.lastZeroT = t_ms
+        return true
+    }
+
+    zero_g(): number {
+        return this.zero
+    }
+
+    hasTare(): boolean {
+        return this.zero === this.zero
+    }
+
+    /** net steady load above the tare, g */
+    net_g(): number {
+        return this.steadiness.mean_g() - this.zero
+    }
+
+    /** net fast load above the tare, g */
+    netFast_g(): number {
+        return this.fast.get() - this.zero
+    }
+
+    /**
+     * Zero tracking: when the steady level sits within the zero band of where
+     * it is expected (`expected_net_g` above the tare: 0 empty, or the cards on),
+     * move the zero toward it at a bounded rate. Call once per sample.
+     */
+    trackZero(t_ms: number, expected_net_g: number) {
+        const dtRaw = this.lastZeroT === this.lastZeroT ? t_ms - this.lastZeroT : 0
+        this.lastZeroT = t_ms
+        if (!this.steadiness.isSteady() || this.zero !== this.zero) return
+        const err = this.steadiness.mean_g() - this.zero - expected_net_g
+        if (Math.abs(err) > this.settings.zero_band_g) return
+        const maxStep = (this.settings.zero_rate_gps * (dtRaw > 0 ? dtRaw : 0)) / 1000
+        this.zero += err > maxStep ? maxStep : err < -maxStep ? -maxStep : err
+    }
+}
+
+export interface CardMassSettings {
+    /** the card mass assumed before any card was weighed, g */
+    prior_g: number
+    /** the first placements are averaged equally; later ones refine with weight 1/this */
+    learn_cards: number
+    /** a step is accepted as one card only within this factor of the current estimate (and its inverse) */
+    accept_ratio: number
+}
+export const CARD_MASS_DEFAULTS: CardMassSettings = { prior_g: 5, learn_cards: 4, accept_ratio: 1.6 }
+
+/**
+ * The card mass, learned from the placements: the first `learn_cards` steps
+ * are averaged, later steps refine it slowly. Steps far from the estimate
+ * (ratio beyond `accept_ratio`) are not learned from.
+ */
+export class CardMass {
+    private s: CardMassSettings
+    private est: number
+    private n = 0
+
+    constructor(settings: CardMassSettings) {
+        this.s = settings
+        this.est = settings.prior_g
+    }
+
+    get_g(): number {
+        return this.est
+    }
+
+    /** cards weighed so far */
+    count(): number {
+        return this.n
+    }
+
+    /** is `step_g` (absolute) plausibly one card? (wider before the first card is weighed) */
+    isOneCard(step_g: number): boolean {
+        const a = step_g < 0 ? -step_g : step_g
+        const r = this.n === 0 ? this.s.accept_ratio * this.s.accept_ratio : this.s.accept_ratio
+        return a >= this.est / r && a <= this.est * r
+    }
+
+    /** learn from a confirmed one-card step (absolute value used) */
+    observe(step_g: number) {
+        const a = step_g < 0 ? -step_g : step_g
+        if (!this.isOneCard(a)) return
+        this.n++
+        const w = this.n <= this.s.learn_cards ? 1 / this.n : 1 / this.s.learn_cards
+        this.est += w * (a - this.est)
+    }
+
+    /** restore a learned value (e.g. from a snapshot) */
+    set(mass_g: number, count: number) {
+        this.est = mass_g
+        this.n = count
+    }
+}

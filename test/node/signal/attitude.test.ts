@@ -1,0 +1,72 @@
+// Attitude: tilt against the learned rest vector, checked against angles built with Node's trig.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { Attitude, ATTITUDE_DEFAULTS, angleDeg } from "../../../src/core/signal/attitude.ts"
+
+const D = Math.PI / 180
+
+/** rotate v about the unit axis k by `deg` (Rodrigues), using Node's trig (independent of the code under test) */
+function rotate(v: number[], k: number[], deg: number): number[] {
+    const c = Math.cos(deg * D), s = Math.sin(deg * D)
+    const dot = v[0] * k[0] + v[1] * k[1] + v[2] * k[2]
+    const cr = [k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]]
+    return [0, 1, 2].map(i => v[i] * c + cr[i] * s + k[i] * dot * (1 - c))
+}
+
+function settle(a: Attitude, v: number[], t0: number, ms: number): number {
+    for (let t = t0; t < t0 + ms; t += 10) a.update(t, v[0], v[1], v[2])
+    return t0 + ms
+}
+
+test("angleDeg matches Math.atan2 over the whole half circle to 0.001 deg", () => {
+    let worst = 0
+    for (let deg = 0; deg <= 180; deg += 0.25) {
+        const got = angleDeg(Math.sin(deg * D), Math.cos(deg * D))
+        worst = Math.max(worst, Math.abs(got - deg))
+    }
+    assert.ok(worst < 0.001, `worst error ${worst} deg`)
+    assert.equal(angleDeg(0, 0), 0)
+})
+
+test("tilt at known angles from an IMU mounted 4 degrees off", () => {
+    // rest gravity as the skewed IMU sees it
+    const rest = rotate([0, 0, 1], [Math.SQRT1_2, Math.SQRT1_2, 0], 4)
+    for (const deg of [0, 0.5, 2, 5, 10, 30, 60, 90, 120]) {
+        const a = new Attitude(ATTITUDE_DEFAULTS)
+        let t = settle(a, rest, 0, 500)
+        for (let i = 0; i < 100; i++) a.accumulateRest(rest[0], rest[1], rest[2])
+        assert.ok(a.learnRest())
+        // tilt about an axis perpendicular to the rest vector
+        const axis = [1, 0, -rest[0] / rest[2]]
+        const n = Math.hypot(axis[0], axis[1], axis[2])
+        const tilted = rotate(rest, axis.map(x => x / n), deg)
+        settle(a, tilted, t, 3000)
+        assert.ok(Math.abs(a.tiltDeg() - deg) < 0.01, `tilt ${deg}: got ${a.tiltDeg()}`)
+        assert.ok(Math.abs(a.tiltCos() - Math.cos(deg * D)) < 1e-4, `cos ${deg}: got ${a.tiltCos()}`)
+    }
+})
+
+test("rest learning skips samples far from 1 g and NaN samples; nothing learned from nothing", () => {
+    const a = new Attitude(ATTITUDE_DEFAULTS)
+    assert.equal(a.learnRest(), false)
+    assert.ok(!a.hasRest())
+    assert.ok(Number.isNaN(a.tiltDeg()))
+    a.accumulateRest(NaN, 0, 1)
+    a.accumulateRest(0, 2, 0) // a jolt: |a| = 2 g
+    assert.equal(a.restCount(), 0)
+    a.accumulateRest(0, 1, 0)
+    assert.equal(a.restCount(), 1)
+    assert.ok(a.learnRest())
+    assert.deepEqual([a.upX, a.upY, a.upZ], [0, 1, 0])
+})
+
+test("NaN samples and a repeated t_ms leave the tilt unchanged", () => {
+    const a = new Attitude(ATTITUDE_DEFAULTS)
+    a.accumulateRest(0, 0, 1)
+    a.learnRest()
+    settle(a, [0, 0, 1], 0, 1000)
+    const before = a.tiltDeg()
+    a.update(1000, NaN, 0, 1)
+    a.update(990, 1, 0, 0) // the last sample's t_ms again: dt = 0, no weight
+    assert.equal(a.tiltDeg(), before)
+})

@@ -1,0 +1,160 @@
+// Load chain: spike gate + median, steadiness, tare and zero tracking, CUSUM, card mass; real HX711/HX71708 logs.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { CardMass, CARD_MASS_DEFAULTS, Cusum, Load, LOAD_DEFAULTS, LoadSettings } from "../../../src/core/signal/load.ts"
+import { Rng } from "../../../src/core/rand.ts"
+import { readHx711Steps, readHx71708 } from "./real-data.ts"
+
+test("a step of 12.5 g in noise: steady before and after, the steady means differ by 12.5 g", () => {
+    const rng = new Rng(3)
+    const l = new Load(LOAD_DEFAULTS)
+    let before = NaN
+    for (let t = 0; t < 8000; t += 12.5) {
+        l.update(t, 500 + (t >= 4000 ? 12.5 : 0) + 0.3 * rng.gauss())
+        if (t === 3987.5) {
+            assert.ok(l.isSteady(), "steady before the step")
+            before = l.steadyMean_g()
+        }
+    }
+    assert.ok(l.isSteady(), "steady after the step")
+    assert.ok(Math.abs(l.steadyMean_g() - before - 12.5) < 0.15, `step ${l.steadyMean_g() - before}`)
+    assert.equal(l.spikes(), 0)
+})
+
+test("not steady while the level moves; steady again about steady_ms after it stops", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    let lastUnsteady = -1
+    for (let t = 0; t < 6000; t += 10) {
+        const x = t < 2000 ? 0 : t < 3000 ? (t - 2000) * 0.02 : 20
+        l.update(t, x)
+        if (t > 1500 && !l.isSteady()) lastUnsteady = t
+    }
+    // the ramp ends at 3000 ms; block means agree from the block after it, plus one steadiness window (1000 ms)
+    assert.ok(lastUnsteady >= 3900 && lastUnsteady <= 4200, `steady again after ${lastUnsteady} ms`)
+})
+
+test("spike gate: isolated spikes are counted and removed; a real jump is followed after spike_confirm_samples", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    let worst = 0
+    for (let i = 0; i < 200; i++) {
+        const spike = i % 7 === 3 ? 9000 : 0
+        l.update(i * 10, 100 + spike)
+        worst = Math.max(worst, Math.abs(l.clean_g() - 100))
+    }
+    assert.equal(worst, 0)
+    assert.equal(l.spikes(), Math.ceil((200 - 3) / 7))
+    // a collapse-sized jump of -400 g in one sample
+    for (let i = 200; i < 210; i++) l.update(i * 10, -300)
+    assert.equal(l.clean_g(), -300)
+    assert.equal(l.spikes(), Math.ceil((200 - 3) / 7), "the jump's readings are not spikes")
+})
+
+test("NaN readings and a repeated t_ms do not disturb the chain", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    for (let t = 0; t < 2000; t += 10) l.update(t, 50)
+    assert.equal(l.update(2000, NaN), false)
+    l.update(1990, 50)
+    assert.equal(l.clean_g(), 50)
+    assert.ok(l.isSteady())
+    assert.equal(l.steadyMean_g(), 50)
+})
+
+test("tare and zero tracking: a slow drift is followed at the bounded rate; a card's step is not", () => {
+    const s: LoadSettings = { ...LOAD_DEFAULTS, zero_rate_gps: 0.05, zero_band_g: 0.5 }
+    const l = new Load(s)
+    let t = 0
+    for (; t < 2000; t += 10) l.update(t, 1000)
+    assert.ok(l.tare(t))
+    assert.equal(l.zero_g(), 1000)
+    // drift +0.01 g/s for 60 s (under the rate bound): the zero follows within the block/steady lag
+    for (; t < 62000; t += 10) {
+        l.update(t, 1000 + (t - 2000) * 0.00001)
+        l.trackZero(t, 0)
+    }
+    assert.ok(Math.abs(l.zero_g() - 1000.6) < 0.05, `zero ${l.zero_g()}`)
+    // a 5 g card: outside the zero band, the zero stays put
+    const z = l.zero_g()
+    for (; t < 70000; t += 10) {
+        l.update(t, 1005.6)
+        l.trackZero(t, 0)
+    }
+    // only the last block before the step (<= 100 ms at 0.05 g/s) may still have moved it
+    assert.ok(Math.abs(l.zero_g() - z) <= 0.005, `zero moved ${l.zero_g() - z} g`)
+    assert.ok(Math.abs(l.net_g() - 5) < 0.05)
+})
+
+test("CUSUM fires on a sustained rise, not on noise around the reference", () => {
+    const c = new Cusum(1, 0.5)
+    const rng = new Rng(9)
+    let fired = 0
+    for (let t = 0; t < 10000; t += 10) fired += Math.abs(c.update(t, 0.3 * rng.gauss(), 0))
+    assert.equal(fired, 0)
+    c.reset()
+    let at = -1
+    for (let t = 10000; t < 12000 && at < 0; t += 10) if (c.update(t, 3, 0) === 1) at = t
+    // (3 - 1) g * dt accumulates past 0.5 g*s after 250 ms (the sample at 10000 ms carries 10 ms)
+    assert.ok(at >= 10240 && at <= 10250, `fired at ${at}`)
+})
+
+test("card mass: averages the first cards, refines later, ignores steps that are not one card", () => {
+    const m = new CardMass({ ...CARD_MASS_DEFAULTS, prior_g: 5, learn_cards: 4, accept_ratio: 1.6 })
+    for (const g of [6, 6.4, -6.2, 5.8]) m.observe(g)
+    assert.ok(Math.abs(m.get_g() - 6.1) < 1e-9)
+    m.observe(20) // two or three cards: not learned
+    assert.equal(m.count(), 4)
+    m.observe(6.5)
+    assert.ok(Math.abs(m.get_g() - (6.1 + (6.5 - 6.1) / 4)) < 1e-9)
+    assert.ok(m.isOneCard(7) && !m.isOneCard(12) && !m.isOneCard(3))
+})
+
+test("real HX71708 log (14% bit-error spikes): every spike removed, no step, no jump", () => {
+    const rows = readHx71708()
+    for (const rec of [0, 1]) {
+        const r = rows.filter(x => x.recording === rec)
+        // newtons here: the gate and steadiness scaled to this cell's noise (sigma 65-90 N, spikes >= 8000 N)
+        const l = new Load({ ...LOAD_DEFAULTS, spike_gate_g: 2000, steady_span_g: 400, block_ms: 100, steady_ms: 1000 })
+        // independent spike marking: far from the median of the 21 neighbours
+        const spikes = r.map((x, i) => {
+            const w = r.slice(Math.max(0, i - 10), i + 11).map(y => y.force_n).sort((a, b) => a - b)
+            return Math.abs(x.force_n - w[w.length >> 1]) > 4000
+        })
+        const nSpikes = spikes.filter(Boolean).length
+        assert.ok(nSpikes / r.length > 0.1, `expected many spikes, marked ${nSpikes}`)
+        let lo = Infinity, hi = -Infinity
+        for (const x of r) {
+            l.update(x.t_ms, x.force_n)
+            lo = Math.min(lo, l.clean_g())
+            hi = Math.max(hi, l.clean_g())
+        }
+        assert.equal(l.spikes(), nSpikes, "every marked spike rejected, nothing else")
+        assert.ok(lo > -200 && hi < 800, `clean level stays in the unloaded band: ${lo}..${hi} N`)
+    }
+})
+
+test("real HX711 known-masses log: the labelled plateaus are found as steady levels", () => {
+    const COUNTS_PER_G = -36.8 // README: about 36.8 counts/g, counts fall as load rises
+    const rows = readHx711Steps()
+    const zero = -122391
+    // README plateau medians (counts), swap plateau left out
+    const plateaus = [-122391, -123808, -122142, -125292, -126929, -121908, -128562, -130630, -132729, -134781, -122185].map(c => (c - zero) / COUNTS_PER_G)
+    const l = new Load({ ...LOAD_DEFAULTS, block_ms: 300, steady_ms: 1800, steady_span_g: 4, median_window: 3 })
+    // steady levels: consecutive steady means within 10 g are one level (its average)
+    const sums: number[][] = []
+    for (const r of rows) {
+        l.update(r.t_ms, (r.counts - zero) / COUNTS_PER_G)
+        if (!l.isSteady()) continue
+        const m = l.steadyMean_g()
+        const last = sums[sums.length - 1]
+        if (!last || Math.abs(m - last[0] / last[1]) > 10) sums.push([m, 1])
+        else (last[0] += m), last[1]++
+    }
+    const levels = sums.map(x => x[0] / x[1])
+    // every labelled plateau appears in order, within 4 g (creep within a plateau is ~0.2 g/s)
+    let k = 0
+    for (const p of plateaus) {
+        while (k < levels.length && Math.abs(levels[k] - p) > 4) k++
+        assert.ok(k < levels.length, `plateau ${p.toFixed(1)} g not found in ${levels.map(x => x.toFixed(1)).join(" ")}`)
+        k++
+    }
+    assert.ok(levels.length <= plateaus.length + 2, `spurious levels: ${levels.map(x => x.toFixed(1)).join(" ")}`)
+})
