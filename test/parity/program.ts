@@ -12,6 +12,7 @@ import { Rng } from "../../src/core/rand"
 import { Biquad, Ema, RunningMedian } from "../../src/core/signal/filters"
 import { Sample } from "../../src/core/sample"
 import { formatEvent, formatRow } from "../../src/core/trace"
+import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core/telemetry-format"
 
 export interface ParityCase {
     name: string
@@ -58,7 +59,29 @@ function traceCase(): ParityCase {
     }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase]
+function telemetryCase(): ParityCase {
+    const rng = new Rng(11)
+    const s = new Sample()
+    const gate = new RowGate("decimated", 3)
+    const q = new LineQueue(16)
+    let seq = 0
+    return {
+        name: "telemetry",
+        steps: 600,
+        step: (i: number) => {
+            s.clear(i * 9.6)
+            s.setImu(rng.gauss() * 0.2, rng.gauss() * 0.2, 1 + rng.gauss() * 0.02, rng.gauss() * 80, rng.gauss() * 80, rng.gauss() * 8)
+            if (rng.chance(0.01)) s.input = "next"
+            if (gate.pass(s)) q.pushRow(telemetryRow(s, ++seq))
+            if (rng.chance(0.05)) q.pushOther(telemetryEvent({ t_ms: s.t_ms, type: "touch", player: 1 + (i % 8), swing_dps: rng.gauss() * 100, detector: "gyro_jolt_without_load_step" }))
+            // one printed line per step (the VM cuts lines at 150 characters)
+            const line = rng.chance(0.25) ? q.shift() : null // slower than lines come in: the queue fills and drops rows
+            return line === null ? "" : line + " q" + q.size() + " d" + q.droppedRows
+        },
+    }
+}
+
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase]
 
 export class ParityRun {
     private cases: ParityCase[] = []

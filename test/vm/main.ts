@@ -2,3 +2,5 @@
 // Import every @devicescript/test suite here.
 import "./filters.test"
 import "./trace.test"
+import "./telemetry.test"
+import "./rules.test"

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "@devicescript/test"
+import { Sample } from "../../src/core/sample"
+import { MAX_LINE_CHARS } from "../../src/core/trace"
+import { Telemetry, TELEMETRY_DEFAULTS } from "../../src/hw/telemetry"
+
+describe("telemetry sink (VM)", () => {
+    test("hello, header, numbered rows and events come out in order", () => {
+        const lines: string[] = []
+        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
+        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
+        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
+            lines.push(l)
+        })
+        const s = new Sample()
+        s.clear(12)
+        s.setLoad(101.5)
+        tel.onRow(s)
+        tel.onEvent({ t_ms: 12, type: "turn", player: 1 })
+        expect(tel.drain(100)).toBe(4)
+        expect(lines[0]).toBe("# {\"format\":\"librium-trace\",\"version\":1,\"players\":3,\"difficulty\":\"medium\",\"cards\":30,\"source\":\"rig\",\"firmware\":\"0.1.0\",\"board\":\"vm\"}")
+        expect(lines[1]).toBe("t_ms,ax_g,ay_g,az_g,gx_dps,gy_dps,gz_dps,load_g,input,seq")
+        expect(lines[2]).toBe("12,,,,,,,101.5,,1")
+        expect(lines[3]).toBe("{\"t_ms\":12,\"type\":\"turn\",\"player\":1}")
+        for (let i = 0; i < lines.length; i++) expect(lines[i].length < MAX_LINE_CHARS).toBe(true)
+    })
+    test("a full queue drops rows but keeps their seq, and keeps room for events", () => {
+        const lines: string[] = []
+        const cfg = { players: 2, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }
+        const settings = { mode: "full", decimate: 1, queue_lines: 8, hello_every_ms: 100000, print_every_ms: 20 }
+        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
+            lines.push(l)
+        })
+        const s = new Sample()
+        for (let i = 0; i < 10; i++) {
+            s.clear(i)
+            tel.onRow(s)
+        }
+        tel.onEvent({ t_ms: 9, type: "collapse", player: 2 })
+        // hello + header + 4 rows fill the row limit (6 of 8); 6 rows dropped
+        expect(tel.queue.droppedRows).toBe(6)
+        tel.drain(100)
+        expect(lines.length).toBe(7)
+        expect(lines[5]).toBe("3,,,,,,,,,4")
+        expect(lines[6]).toBe("{\"t_ms\":9,\"type\":\"collapse\",\"player\":2}")
+        expect(tel.seq).toBe(10)
+        expect(TELEMETRY_DEFAULTS.queue_lines >= 8).toBe(true)
+    })
+})
