@@ -84,3 +84,47 @@ export interface Obs {
     /** evidence fields, copied in order onto the resulting event */
     ev?: Evidence
 }
+
+/**
+ * Where the game stands (src/core/referee/rules.ts): "waiting" for the first
+ * tare at power-up, "build" (adding cards), "dismantle" (removing cards after
+ * LIBRIUM), "tilt" (adding again after a full dismantle, pivot released),
+ * "between" rounds, "over" (a winner).
+ */
+export type Phase = "waiting" | "build" | "dismantle" | "tilt" | "between" | "over"
+
+/** what the detectors need from the rules engine (Rules.context(); updated in place, read-only) */
+export interface RulesContext {
+    phase: Phase
+    round: number
+    /** cards on the structure */
+    cards: number
+    /** seat whose turn it is (1-based), 0 when nobody plays */
+    seat: number
+    /** t_ms at which the turn last passed (a placed/removed event), -1 when none this round */
+    turn_ms: number
+    /** true when a card going on is expected (build, tilt) */
+    adding: boolean
+    /** true when a card coming off is expected (dismantle) */
+    removing: boolean
+    /** current level: it moves up (easy->hard, medium->lunacy) in the tilt phase */
+    difficulty: Difficulty
+    /** false while touches and collapses are not judged (waiting, between, over, pivot release) */
+    fouls: boolean
+    /** sensors currently in fault ("imu", "load") */
+    faults: string[]
+}
+
+/** what the LEDs show (Rules.view()) */
+export interface GameView {
+    players: number
+    /** seat whose turn it is (1-based), 0 between rounds */
+    turn: number
+    /** out[i] is true when seat i+1 is knocked out */
+    out: boolean[]
+    winner: number
+    phase: string
+    cards: number
+    /** sensors currently in fault ("imu", "load") */
+    faults: string[]
+}

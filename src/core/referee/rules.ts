@@ -1,0 +1,451 @@
+/**
+ * The rules engine: one state machine for the game (../shared/spec/rules.md).
+ * Detectors see signals and send observations (`Obs`); the rules know the
+ * players and turn them into referee events (trace-format.md).
+ *
+ *   const rules = new Rules(cfg)
+ *   rules.handle(obs, out)        // appends events; pure, synchronous, time is obs.t_ms
+ *   rules.context()               // what the detectors need (updated in place)
+ *   rules.snapshot()              // <= 200 bytes, for flash at each turn boundary
+ *   Rules.restore(cfg, snap)      // resumes the same game; throws on a corrupt snapshot
+ *   rules.view()                  // what the LEDs show
+ *
+ * Shaped like a reducer: all game state is the plain `RulesState`; `reduce`
+ * applies one observation to it and appends the events. Turn order lives in
+ * turns.ts. After anyone goes out the end checks run in a fixed order: game
+ * (one seat left: winner), then round (phase "between"), then turn.
+ *
+ * Decisions where rules.md is silent (also in the README section):
+ *  - Every event carries its observation's evidence fields, appended after the
+ *    spec fields; an evidence key never overwrites a spec field.
+ *  - A round starts on `rest_at_tare` or input "start", both at power-up
+ *    ("waiting") and between rounds. Events: round_start, phase{build}, turn.
+ *    `round_start.players` is the game's seat count (cfg.players), not the
+ *    seats still in. Every round starts at the configured difficulty (the rig
+ *    was cleared and rebuilt) with 0 cards.
+ *  - A single-card drop while adding (build/tilt) is the last card falling:
+ *    sensors cannot tell which card fell. If the last card has already fallen
+ *    and is waiting to be re-placed, a further card coming off means more than
+ *    the last card came off: a collapse. A card_off with no card on is noise.
+ *  - Blame windows run from the moment the turn last passed, by a placement
+ *    or (in the dismantle phase) a removal: within `collapse_blame_ms` /
+ *    `touch_blame_ms` the mover is blamed, later the seat whose turn it is.
+ *  - touch_penalty "warn": a `warning{player,count}` is emitted INSTEAD of a
+ *    `touch` event (the spec defines warning as "a touch under warn"); the
+ *    turn does not pass; the second warning is followed by out{reason:touch}.
+ *  - LIBRIUM: the placement that brings the count to cfg.cards emits placed,
+ *    librium, phase{dismantle}, then turn for the next seat. The removal that
+ *    empties it emits removed, phase{tilt}, then the turn. Reaching cfg.cards
+ *    again in the tilt phase is LIBRIUM again (the cycle repeats).
+ *  - A card_on in the dismantle phase (a card put back) keeps the card count
+ *    true (never above cfg.cards) but is no turn and no event.
+ *  - Releasing the pivot: when the tilt phase raises the level, touches and
+ *    collapses are not judged until the first card goes on ("fouls" false in
+ *    the context). When the level was already hard/lunacy nothing is excused.
+ *  - Faults: one fault event per episode and sensor; fault_clear emits
+ *    nothing. The rules keep judging what the healthy sensor's detectors send
+ *    (the detectors send nothing from a faulted sensor).
+ *  - Input "next" and "mode" are not game rules; they are ignored here.
+ *  - After a winner everything but faults is ignored.
+ */
+import { fmtNum, jsonStr } from "../num"
+import { freshSeats, knockOut, lastStanding, nextSeat, roundStarter } from "./turns"
+import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, tiltReleased } from "./types"
+
+export interface RulesSettings {
+    /** a collapse this soon after the turn passed is blamed on the player who just moved */
+    collapse_blame_ms: number
+    /** a touch this soon after the turn passed is blamed on the player who just moved */
+    touch_blame_ms: number
+}
+
+export const RULES_DEFAULTS: RulesSettings = { collapse_blame_ms: 3000, touch_blame_ms: 1500 }
+
+/** the maximum snapshot size that fits one settings value */
+export const SNAPSHOT_MAX_BYTES = 200
+
+/** all the game state (snapshot() writes exactly this) */
+export interface RulesState {
+    phase: Phase
+    round: number
+    /** seat whose turn it is, 0 when nobody plays */
+    seat: number
+    cards: number
+    out: boolean[]
+    /** touch warnings per seat, over the whole game */
+    warnings: number[]
+    difficulty: Difficulty
+    /** seat whose placement/removal last passed the turn, 0 when none this round */
+    mover: number
+    /** t_ms the turn last passed, -1 when none this round */
+    pass_ms: number
+    /** the last card fell and its player is placing it again */
+    refall: boolean
+    /** the pivot is being released: no fouls until the next card goes on */
+    pivot: boolean
+    /** seat that starts the next round */
+    starter: number
+    winner: number
+    /** sensors in fault */
+    faults: string[]
+}
+
+function initialState(cfg: GameConfig): RulesState {
+    const w: number[] = []
+    for (let i = 0; i < cfg.players; i++) w.push(0)
+    return {
+        phase: "waiting",
+        round: 0,
+        seat: 0,
+        cards: 0,
+        out: freshSeats(cfg.players),
+        warnings: w,
+        difficulty: cfg.difficulty,
+        mover: 0,
+        pass_ms: -1,
+        refall: false,
+        pivot: false,
+        starter: cfg.first_player,
+        winner: 0,
+        faults: [],
+    }
+}
+
+function checkConfig(cfg: GameConfig) {
+    if (!(cfg.players >= 2 && cfg.players <= 8)) throw new Error("rules: players must be 2..8, got " + cfg.players)
+    if (!(cfg.first_player >= 1 && cfg.first_player <= cfg.players)) throw new Error("rules: first_player must be 1.." + cfg.players + ", got " + cfg.first_player)
+    if (!(cfg.cards >= 1)) throw new Error("rules: cards must be at least 1, got " + cfg.cards)
+    if (DIFFICULTIES.indexOf(cfg.difficulty) < 0) throw new Error("rules: unknown difficulty " + cfg.difficulty)
+}
+
+/** appends `e` with the observation's evidence after its own fields (never overwriting them) */
+function emit(out: RefEvent[], obs: Obs, e: RefEvent) {
+    const ev = obs.ev
+    if (ev) {
+        const keys = Object.keys(ev)
+        for (let i = 0; i < keys.length; i++) {
+            const k = keys[i]
+            if (e[k] === undefined) e[k] = ev[k]
+        }
+    }
+    out.push(e)
+}
+
+function isAdding(g: RulesState): boolean {
+    return g.phase === "build" || g.phase === "tilt"
+}
+
+/** the level after the pivot is released */
+function tiltedLevel(d: Difficulty): Difficulty {
+    if (d === "easy") return "hard"
+    if (d === "medium") return "lunacy"
+    return d
+}
+
+/** who is blamed at `t_ms`: the last mover within `window_ms` after the turn passed, else the seat to play */
+function blamed(g: RulesState, t_ms: number, window_ms: number): number {
+    if (g.mover > 0 && g.pass_ms >= 0 && t_ms - g.pass_ms <= window_ms) return g.mover
+    return g.seat
+}
+
+function startRound(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
+    g.phase = "build"
+    g.round++
+    g.seat = g.starter
+    g.cards = 0
+    g.difficulty = cfg.difficulty
+    g.mover = 0
+    g.pass_ms = -1
+    g.refall = false
+    g.pivot = false
+    emit(out, obs, { t_ms: obs.t_ms, type: "round_start", player: g.seat, players: cfg.players, difficulty: g.difficulty })
+    emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "build" })
+    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: g.seat })
+}
+
+/** `seat` is out: then the end checks in order (game, round) */
+function knock(g: RulesState, seat: number, reason: string, obs: Obs, out: RefEvent[]) {
+    emit(out, obs, { t_ms: obs.t_ms, type: "out", player: seat, reason: reason })
+    g.out = knockOut(g.out, seat)
+    g.seat = 0
+    g.mover = 0
+    g.pass_ms = -1
+    g.refall = false
+    g.pivot = false
+    const last = lastStanding(g.out)
+    if (last > 0) {
+        g.winner = last
+        g.phase = "over"
+        emit(out, obs, { t_ms: obs.t_ms, type: "winner", player: last })
+        return
+    }
+    g.phase = "between"
+    g.starter = roundStarter(g.out, seat)
+}
+
+/** the turn passes from `mover` (who just placed or removed) to the next seat */
+function passTurn(g: RulesState, mover: number, obs: Obs, out: RefEvent[]) {
+    g.mover = mover
+    g.pass_ms = obs.t_ms
+    g.seat = nextSeat(g.out, mover)
+    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: g.seat })
+}
+
+function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
+    if (g.phase === "dismantle") {
+        if (g.cards < cfg.cards) g.cards++
+        return
+    }
+    if (!isAdding(g)) return
+    const placer = g.seat
+    g.cards++
+    g.refall = false
+    g.pivot = false
+    emit(out, obs, { t_ms: obs.t_ms, type: "placed", player: placer, cards: g.cards })
+    if (g.cards >= cfg.cards) {
+        g.phase = "dismantle"
+        emit(out, obs, { t_ms: obs.t_ms, type: "librium", cards: g.cards })
+        emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "dismantle" })
+    }
+    passTurn(g, placer, obs, out)
+}
+
+function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
+    if (g.phase === "dismantle") {
+        const remover = g.seat
+        g.cards--
+        emit(out, obs, { t_ms: obs.t_ms, type: "removed", player: remover, cards: g.cards })
+        if (g.cards <= 0) {
+            g.cards = 0
+            g.phase = "tilt"
+            const before = g.difficulty
+            g.difficulty = tiltedLevel(before)
+            g.pivot = !tiltReleased(before)
+            emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "tilt" })
+        }
+        passTurn(g, remover, obs, out)
+        return
+    }
+    if (!isAdding(g) || g.cards <= 0) return
+    if (g.refall) {
+        onCollapse(settings, g, obs, out)
+        return
+    }
+    const placer = g.mover > 0 ? g.mover : g.seat
+    g.cards--
+    g.refall = true
+    g.seat = placer
+    emit(out, obs, { t_ms: obs.t_ms, type: "card_fell", player: placer })
+    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: placer })
+}
+
+function onCollapse(settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
+    const p = blamed(g, obs.t_ms, settings.collapse_blame_ms)
+    emit(out, obs, { t_ms: obs.t_ms, type: "collapse", player: p })
+    knock(g, p, "collapse", obs, out)
+}
+
+function onTouch(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
+    const p = blamed(g, obs.t_ms, settings.touch_blame_ms)
+    if (cfg.touch_penalty === "warn") {
+        const count = g.warnings[p - 1] + 1
+        g.warnings[p - 1] = count
+        emit(out, obs, { t_ms: obs.t_ms, type: "warning", player: p, count: count })
+        if (count >= 2) knock(g, p, "touch", obs, out)
+        return
+    }
+    emit(out, obs, { t_ms: obs.t_ms, type: "touch", player: p })
+    knock(g, p, "touch", obs, out)
+}
+
+function onFault(g: RulesState, obs: Obs, out: RefEvent[]) {
+    const sensor = obs.sensor ? obs.sensor : "unknown"
+    if (g.faults.indexOf(sensor) >= 0) return
+    g.faults.push(sensor)
+    emit(out, obs, { t_ms: obs.t_ms, type: "fault", sensor: sensor, message: obs.message ? obs.message : "" })
+}
+
+function onFaultClear(g: RulesState, obs: Obs) {
+    const sensor = obs.sensor ? obs.sensor : "unknown"
+    const i = g.faults.indexOf(sensor)
+    if (i < 0) return
+    const keep: string[] = []
+    for (let k = 0; k < g.faults.length; k++) if (k !== i) keep.push(g.faults[k])
+    g.faults = keep
+}
+
+/** whether touches and collapses are judged now */
+function judging(g: RulesState): boolean {
+    return (isAdding(g) || g.phase === "dismantle") && !g.pivot
+}
+
+/** applies one observation to the state `g` (in place) and appends the events it decides */
+export function reduce(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
+    const k = obs.kind
+    if (k === "fault") onFault(g, obs, out)
+    else if (k === "fault_clear") onFaultClear(g, obs)
+    if (k === "fault" || k === "fault_clear" || g.phase === "over") return
+    if (g.phase === "waiting" || g.phase === "between") {
+        if (k === "rest_at_tare" || (k === "input" && obs.button === "start")) startRound(cfg, g, obs, out)
+        return
+    }
+    if (k === "card_on") onCardOn(cfg, g, obs, out)
+    else if (k === "card_off") onCardOff(cfg, settings, g, obs, out)
+    else if (k === "collapse" && judging(g)) onCollapse(settings, g, obs, out)
+    else if (k === "touch" && judging(g)) onTouch(cfg, settings, g, obs, out)
+}
+
+export class Rules {
+    readonly cfg: GameConfig
+    readonly settings: RulesSettings
+    private g: RulesState
+    private ctx: RulesContext
+
+    constructor(cfg: GameConfig, settings?: RulesSettings) {
+        checkConfig(cfg)
+        this.cfg = cfg
+        this.settings = settings ? settings : RULES_DEFAULTS
+        this.g = initialState(cfg)
+        this.ctx = {
+            phase: "waiting", round: 0, cards: 0, seat: 0, turn_ms: -1, adding: false, removing: false,
+            difficulty: cfg.difficulty, fouls: false, faults: [],
+        }
+        this.refresh()
+    }
+
+    /** applies one observation; appends the events it decides to `out` */
+    handle(obs: Obs, out: RefEvent[]) {
+        reduce(this.cfg, this.settings, this.g, obs, out)
+        this.refresh()
+    }
+
+    /** what the detectors need; the same object, updated by handle() (do not modify) */
+    context(): RulesContext {
+        return this.ctx
+    }
+
+    private refresh() {
+        const g = this.g
+        const c = this.ctx
+        c.phase = g.phase
+        c.round = g.round
+        c.cards = g.cards
+        c.seat = g.seat
+        c.turn_ms = g.pass_ms
+        c.adding = isAdding(g)
+        c.removing = g.phase === "dismantle"
+        c.difficulty = g.difficulty
+        c.fouls = judging(g)
+        c.faults = g.faults
+    }
+
+    view(): GameView {
+        const g = this.g
+        return { players: this.cfg.players, turn: g.seat, out: g.out.slice(0), winner: g.winner, phase: g.phase, cards: g.cards, faults: g.faults.slice(0) }
+    }
+
+    /** compact JSON of the whole game state (<= 200 bytes for 8 players), numbers printed exactly */
+    snapshot(): string {
+        const g = this.g
+        let o = ""
+        let w = ""
+        for (let i = 0; i < g.out.length; i++) {
+            o += g.out[i] ? "1" : "0"
+            w += fmtNum(g.warnings[i], 0)
+        }
+        const parts = [
+            "\"v\":" + SNAPSHOT_VERSION,
+            "\"ph\":" + jsonStr(g.phase),
+            "\"r\":" + fmtNum(g.round, 0),
+            "\"s\":" + fmtNum(g.seat, 0),
+            "\"c\":" + fmtNum(g.cards, 0),
+            "\"d\":" + jsonStr(g.difficulty),
+            "\"m\":" + fmtNum(g.mover, 0),
+            "\"tm\":" + fmtNum(g.pass_ms, 3),
+            "\"rf\":" + (g.refall ? "1" : "0"),
+            "\"pv\":" + (g.pivot ? "1" : "0"),
+            "\"st\":" + fmtNum(g.starter, 0),
+            "\"wn\":" + fmtNum(g.winner, 0),
+            "\"o\":" + jsonStr(o),
+            "\"w\":" + jsonStr(w),
+            "\"f\":" + jsonStr(g.faults.join(",")),
+        ]
+        return "{" + parts.join(",") + "}"
+    }
+
+    /** the game saved by snapshot(); throws an Error naming the problem when `snap` is corrupt or for another game size */
+    static restore(cfg: GameConfig, snap: string, settings?: RulesSettings): Rules {
+        const r = new Rules(cfg, settings)
+        r.g = parseSnapshot(cfg, snap)
+        r.refresh()
+        return r
+    }
+}
+
+const SNAPSHOT_VERSION = 1
+const PHASES: string[] = ["waiting", "build", "dismantle", "tilt", "between", "over"]
+
+function corrupt(what: string): Error {
+    return new Error("corrupt rules snapshot: " + what)
+}
+
+function intField(j: any, key: string, lo: number, hi: number): number {
+    const v = j[key]
+    if (typeof v !== "number" || Math.floor(v) !== v || v < lo || v > hi) throw corrupt("\"" + key + "\" must be a whole number " + lo + ".." + hi)
+    return v
+}
+
+function flagField(j: any, key: string): boolean {
+    return intField(j, key, 0, 1) === 1
+}
+
+function digitsField(j: any, key: string, players: number, max: number): number[] {
+    const v = j[key]
+    if (typeof v !== "string" || v.length !== players) throw corrupt("\"" + key + "\" must have one digit per seat (" + players + " seats)")
+    const ds: number[] = []
+    for (let i = 0; i < players; i++) {
+        const d = v.charCodeAt(i) - 48
+        if (d < 0 || d > max) throw corrupt("\"" + key + "\" has a digit out of 0.." + max)
+        ds.push(d)
+    }
+    return ds
+}
+
+function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
+    let j: any = null
+    try {
+        j = JSON.parse(snap)
+    } catch (e) {
+        throw corrupt("not JSON")
+    }
+    if (!j || typeof j !== "object") throw corrupt("not a JSON object")
+    if (j["v"] !== SNAPSHOT_VERSION) throw corrupt("version " + j["v"] + ", expected " + SNAPSHOT_VERSION)
+    const phase = j["ph"]
+    if (PHASES.indexOf(phase) < 0) throw corrupt("unknown phase " + phase)
+    const difficulty = j["d"]
+    if (DIFFICULTIES.indexOf(difficulty) < 0) throw corrupt("unknown difficulty " + difficulty)
+    const n = cfg.players
+    const outDigits = digitsField(j, "o", n, 1)
+    const out: boolean[] = []
+    for (let i = 0; i < n; i++) out.push(outDigits[i] === 1)
+    const tm = j["tm"]
+    if (typeof tm !== "number" || tm < -1) throw corrupt("\"tm\" must be a time in ms or -1")
+    const f = j["f"]
+    if (typeof f !== "string") throw corrupt("\"f\" must be a string")
+    return {
+        phase: phase as Phase,
+        round: intField(j, "r", 0, 1e9),
+        seat: intField(j, "s", 0, n),
+        cards: intField(j, "c", 0, cfg.cards),
+        out: out,
+        warnings: digitsField(j, "w", n, 2),
+        difficulty: difficulty as Difficulty,
+        mover: intField(j, "m", 0, n),
+        pass_ms: tm,
+        refall: flagField(j, "rf"),
+        pivot: flagField(j, "pv"),
+        starter: intField(j, "st", 1, n),
+        winner: intField(j, "wn", 0, n),
+        faults: f.length > 0 ? f.split(",") : [],
+    }
+}

@@ -1,0 +1,207 @@
+// Whole-game scenarios through the rules engine, named by behaviour.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { Rules } from "../../../src/core/referee/rules.ts"
+import { brief, fault, feed, game, obs, placements, press } from "../../parity/rules-script.ts"
+
+const briefs = (r: Rules, script: Parameters<typeof feed>[1]) => feed(r, script).map(brief)
+
+test("the first rest at tare starts round 1 with the first player", () => {
+    const r = new Rules({ ...game(3, "easy", 30, "out"), first_player: 2 })
+    assert.deepEqual(briefs(r, [obs("card_on", 10), obs("rest_at_tare", 500)]), [
+        "round_start p=2 players=3 difficulty=easy",
+        "phase phase=build",
+        "turn p=2",
+    ])
+    assert.equal(r.context().phase, "build")
+    assert.equal(r.context().seat, 2)
+})
+
+test("a placement passes the turn to the next player", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0)])
+    assert.deepEqual(briefs(r, placements(1000, 3)), ["placed p=1 cards=1", "turn p=2", "placed p=2 cards=2", "turn p=3", "placed p=3 cards=3", "turn p=1"])
+})
+
+test("a collapse 2 s after a placement puts the placer out", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // p1 at 1000, p2 at 6000; p3 to play
+    assert.deepEqual(briefs(r, [obs("collapse", 8000)]), ["collapse p=2", "out p=2 reason=collapse"])
+    assert.equal(r.context().phase, "between")
+})
+
+test("a collapse 5 s after puts the current player out", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)])
+    assert.deepEqual(briefs(r, [obs("collapse", 11000)]), ["collapse p=3", "out p=3 reason=collapse"])
+})
+
+test("a touch 1 s after a placement is the placer's; 2 s after it is the current player's", () => {
+    const early = new Rules(game(3, "easy", 30, "out"))
+    feed(early, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(early, [obs("touch", 2000)]), ["touch p=1", "out p=1 reason=touch"])
+    const late = new Rules(game(3, "easy", 30, "out"))
+    feed(late, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(late, [obs("touch", 3000)]), ["touch p=2", "out p=2 reason=touch"])
+})
+
+test("a touch during a placement on warn gives a warning and the turn does not pass", () => {
+    const r = new Rules(game(3, "easy", 30, "warn"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(r, [obs("touch", 4000)]), ["warning p=2 count=1"])
+    assert.equal(r.context().seat, 2)
+    assert.equal(r.context().phase, "build")
+    assert.deepEqual(briefs(r, [obs("card_on", 6000)]), ["placed p=2 cards=2", "turn p=3"])
+})
+
+test("second warning puts the player out", () => {
+    const r = new Rules(game(3, "easy", 30, "warn"))
+    feed(r, [obs("rest_at_tare", 0), obs("touch", 500), ...placements(1000, 3)]) // warning 1 to p1; p1 to play at 11000
+    assert.deepEqual(briefs(r, [obs("touch", 14000)]), ["warning p=1 count=2", "out p=1 reason=touch"])
+})
+
+test("warnings count over the whole game, across rounds", () => {
+    const r = new Rules(game(4, "easy", 30, "warn"))
+    feed(r, [obs("rest_at_tare", 0), obs("touch", 500), obs("collapse", 900)]) // p1 warned, then out by collapse
+    // round 2 starts with p2: p2 is warned, places; p3 collapses 6 s later
+    feed(r, [obs("rest_at_tare", 5000), obs("touch", 5500), obs("card_on", 6000), obs("collapse", 12000)])
+    // round 3 starts with p4; p4 places, p1 is out so p2 plays and touches
+    assert.deepEqual(briefs(r, [obs("rest_at_tare", 20000), obs("card_on", 21000), obs("touch", 25000)]), [
+        "round_start p=4 players=4 difficulty=easy",
+        "phase phase=build",
+        "turn p=4",
+        "placed p=4 cards=1",
+        "turn p=2",
+        "warning p=2 count=2",
+        "out p=2 reason=touch",
+        "winner p=4",
+    ])
+})
+
+test("the last card falling is re-placed by the same player", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // p2 placed card 2 at 6000
+    assert.deepEqual(briefs(r, [obs("card_off", 20000), obs("card_on", 25000)]), [
+        "card_fell p=2",
+        "turn p=2",
+        "placed p=2 cards=2",
+        "turn p=3",
+    ])
+})
+
+test("a second card coming off before the re-place is a collapse", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 20000)])
+    assert.deepEqual(briefs(r, [obs("card_off", 21000)]), ["collapse p=2", "out p=2 reason=collapse"])
+})
+
+test("LIBRIUM after the last card then removals then the tilt phase raises the difficulty", () => {
+    const r = new Rules(game(2, "easy", 3, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)])
+    assert.deepEqual(briefs(r, [obs("card_on", 11000)]), ["placed p=1 cards=3", "librium cards=3", "phase phase=dismantle", "turn p=2"])
+    assert.equal(r.context().removing, true)
+    assert.deepEqual(briefs(r, [obs("card_off", 16000), obs("card_off", 21000), obs("card_off", 26000)]), [
+        "removed p=2 cards=2",
+        "turn p=1",
+        "removed p=1 cards=1",
+        "turn p=2",
+        "removed p=2 cards=0",
+        "phase phase=tilt",
+        "turn p=1",
+    ])
+    const c = r.context()
+    assert.equal(c.difficulty, "hard")
+    assert.equal(c.adding, true)
+    assert.equal(c.fouls, false, "handling the pivot is not a foul")
+    assert.deepEqual(briefs(r, [obs("touch", 27000), obs("card_on", 30000)]), ["placed p=1 cards=1", "turn p=2"])
+    assert.equal(r.context().fouls, true)
+    assert.deepEqual(briefs(r, [obs("touch", 35000)]), ["touch p=2", "out p=2 reason=touch", "winner p=1"])
+})
+
+test("medium moves to lunacy in the tilt phase; hard stays hard and excuses nothing", () => {
+    const med = new Rules(game(2, "medium", 1, "out"))
+    feed(med, [obs("rest_at_tare", 0), obs("card_on", 1000), obs("card_off", 5000)])
+    assert.equal(med.context().difficulty, "lunacy")
+    const hard = new Rules(game(2, "hard", 1, "out"))
+    feed(hard, [obs("rest_at_tare", 0), obs("card_on", 1000), obs("card_off", 5000)])
+    assert.equal(hard.context().difficulty, "hard")
+    assert.equal(hard.context().fouls, true)
+})
+
+test("a game of 3 to a winner", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    const events = briefs(r, [
+        obs("rest_at_tare", 0),
+        ...placements(1000, 4), // p1..p3, p1; p2 to play
+        obs("collapse", 30000), // long after: p2 out; next round starts with p3
+        obs("rest_at_tare", 40000),
+        obs("card_on", 41000), // p3 places; p1 to play
+        obs("touch", 45000), // p1 out
+    ])
+    assert.deepEqual(events.filter(e => /^(round_start|out|winner)/.test(e)), [
+        "round_start p=1 players=3 difficulty=easy",
+        "out p=2 reason=collapse",
+        "round_start p=3 players=3 difficulty=easy",
+        "out p=1 reason=touch",
+        "winner p=3",
+    ])
+    assert.equal(r.view().winner, 3)
+    assert.equal(r.context().phase, "over")
+    assert.deepEqual(feed(r, [obs("rest_at_tare", 50000), obs("card_on", 51000), obs("collapse", 52000)]), [], "the game is over")
+    assert.deepEqual(briefs(r, [fault("fault", 53000, "imu", "no answer")]), ["fault sensor=imu message=no answer"], "faults still reported")
+})
+
+test("nothing between rounds is a foul", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), obs("collapse", 100)])
+    assert.deepEqual(feed(r, [obs("touch", 1000), obs("collapse", 2000), obs("card_on", 3000), obs("card_off", 4000), press(4500, "next")]), [])
+    assert.equal(r.context().fouls, false)
+    assert.deepEqual(briefs(r, [press(5000, "start")]), ["round_start p=2 players=3 difficulty=easy", "phase phase=build", "turn p=2"])
+    assert.equal(r.context().cards, 0, "a round restarts the card count")
+})
+
+test("a new round after a tilt phase starts at the configured difficulty", () => {
+    const r = new Rules(game(3, "easy", 1, "out"))
+    feed(r, [obs("rest_at_tare", 0), obs("card_on", 1000), obs("card_off", 5000), obs("card_on", 9000), obs("collapse", 10000)])
+    assert.equal(r.context().difficulty, "hard")
+    const ev = feed(r, [obs("rest_at_tare", 20000)])
+    assert.equal(ev[0].difficulty, "easy")
+    assert.equal(r.context().difficulty, "easy")
+})
+
+test("evidence is appended after the spec fields and never overwrites them", () => {
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0)])
+    const ev = feed(r, [obs("card_on", 1000, { delta_g: 4.5, player: 9, detector: "load" })])
+    assert.deepEqual(Object.keys(ev[0]), ["t_ms", "type", "player", "cards", "delta_g", "detector"])
+    assert.equal(ev[0].player, 1)
+    assert.equal(ev[0].delta_g, 4.5)
+    assert.equal(ev[1].type, "turn")
+    assert.equal(ev[1].detector, "load")
+})
+
+test("a fault is reported once per episode and play goes on after it clears", () => {
+    const r = new Rules(game(2, "easy", 30, "out"))
+    const events = briefs(r, [
+        obs("rest_at_tare", 0),
+        fault("fault", 100, "load", "no answer"),
+        fault("fault", 200, "load", "no answer"),
+        fault("fault", 250, "imu", "stuck"),
+        fault("fault_clear", 300, "load", ""),
+        obs("card_on", 1000),
+        fault("fault", 2000, "load", "spikes"),
+    ])
+    assert.deepEqual(events.slice(3), [
+        "fault sensor=load message=no answer",
+        "fault sensor=imu message=stuck",
+        "placed p=1 cards=1",
+        "turn p=2",
+        "fault sensor=load message=spikes",
+    ])
+    assert.deepEqual(r.view().faults, ["imu", "load"])
+})
+
+test("a configuration outside the rules is refused with a clear message", () => {
+    assert.throws(() => new Rules(game(9, "easy", 30, "out")), /players must be 2..8, got 9/)
+    assert.throws(() => new Rules({ ...game(3, "easy", 30, "out"), first_player: 4 }), /first_player must be 1..3, got 4/)
+})
