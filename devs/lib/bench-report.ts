@@ -1,0 +1,46 @@
+/** the benchmark's outputs: the terminal table (one row per category, then the total) and the JSON figures */
+import { Figures, figures, ScoreBook } from "./score.ts"
+import { formatTable, num, pct } from "./table.ts"
+
+const HEADER = [
+    "category", "cases", "hours",
+    "coll R", "coll P", "lat50", "lat95",
+    "touch R l/m/h", "touch P",
+    "place R", "place P", "rem R", "rem P", "fell R", "fell P",
+    "cards=", "wrong out/100t", "false/h", "outcome", "x realtime",
+]
+
+function row(name: string, f: Figures): string[] {
+    const byForce = f.touch.recall_by_force
+    return [
+        name, String(f.cases), num(f.game_hours, 2),
+        pct(f.collapse.recall), pct(f.collapse.precision), num(f.collapse.latency_ms.median, 0), num(f.collapse.latency_ms.p95, 0),
+        [pct(byForce["light"]), pct(byForce["medium"]), pct(byForce["heavy"])].join("/"), pct(f.touch.precision),
+        pct(f.place.recall), pct(f.place.precision), pct(f.remove.recall), pct(f.remove.precision), pct(f.card_fell.recall), pct(f.card_fell.precision),
+        pct(f.final_cards.accuracy), num(f.wrongful_outs.per_100_turns, 2), num(f.false_calls.per_hour, 2), pct(f.outcome.accuracy), num(f.speed.x_realtime, 0),
+    ]
+}
+
+export function benchTable(book: ScoreBook): string {
+    const rows = book.categories().map(c => row(c, figures(book.byCategory.get(c))))
+    rows.push(row("TOTAL", figures(book.total)))
+    const legend =
+        "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, " +
+        "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +
+        "outcome = outs in order + winner right %, x realtime = game time / referee time (one core)"
+    return formatTable(HEADER, rows) + "\n" + legend
+}
+
+export interface BenchJson {
+    set: string
+    seeds: { first: number; count: number } | null
+    dir: string | null
+    total: Figures
+    by_category: { [category: string]: Figures }
+}
+
+export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null): BenchJson {
+    const by: { [category: string]: Figures } = {}
+    for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
+    return { set, seeds, dir, total: figures(book.total), by_category: by }
+}

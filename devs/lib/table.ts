@@ -1,0 +1,16 @@
+/** plain-text tables for the terminal: a header row, a rule, right-aligned cells (the first column left-aligned) */
+export function formatTable(header: string[], rows: string[][]): string {
+    const widths = header.map((h, c) => Math.max(h.length, ...rows.map(r => r[c].length)))
+    const line = (cells: string[]) => cells.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join("  ")
+    return [line(header), widths.map(w => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n")
+}
+
+/** a fraction as a percentage with one decimal, "-" when there is no figure */
+export function pct(x: number | null): string {
+    return x === null ? "-" : (100 * x).toFixed(1)
+}
+
+/** a number with `decimals` places, "-" when there is no figure */
+export function num(x: number | null, decimals: number): string {
+    return x === null ? "-" : x.toFixed(decimals)
+}

@@ -1,0 +1,6 @@
+// Worker threads cannot load TypeScript by themselves under tsx on Node 20:
+// this plain module registers tsx in the worker, then loads the entry named in workerData.
+import { workerData } from "node:worker_threads"
+import { tsImport } from "tsx/esm/api"
+
+await tsImport(workerData.entry, import.meta.url)
