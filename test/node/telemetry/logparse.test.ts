@@ -1,0 +1,72 @@
+// The logger's line cleaner (devs/lib/logparse.ts): known device output with
+// known faults in, the right trace, events and counters out.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { LogCleaner } from "../../../devs/lib/logparse.ts"
+import { TraceReader } from "../../../src/core/trace.ts"
+import { fakeDevice, FAKE_CONFIG } from "./fake-device.ts"
+
+function clean(lines: string[]) {
+    const c = new LogCleaner()
+    const files: { trace: string[]; events: string[] }[] = []
+    for (const l of lines) {
+        const r = c.line(l)
+        if (r.newSession) files.push({ trace: [...r.newSession], events: [] })
+        if (r.kind === "row") files[files.length - 1].trace.push(r.out)
+        if (r.kind === "event") files[files.length - 1].events.push(r.out)
+    }
+    return { c, files }
+}
+
+test("a faulty stream gives one clean trace, the events, and the injected counts", () => {
+    const dev = fakeDevice(5, 400, 200)
+    assert.ok(dev.lost > 25 && dev.cut > 2 && dev.garbage > 1, "the fake device injects every kind of fault")
+    const { c, files } = clean([...dev.before, ...dev.after])
+    assert.equal(files.length, 1)
+    assert.deepEqual(files[0].trace, [...dev.hello, dev.header, ...dev.rows])
+    assert.deepEqual(files[0].events, dev.events)
+    assert.deepEqual(c.stats, { rows: dev.rows.length, events: dev.events.length, lost: dev.lost, cut: dev.cut, garbage: dev.garbage, waiting: 0, sessions: 1 })
+    // the trace is one the strict reader takes, with the device's config
+    const r = new TraceReader()
+    for (const l of files[0].trace) r.line(l)
+    r.end()
+    assert.deepEqual(r.config, FAKE_CONFIG)
+    assert.equal(r.rows, dev.rows.length)
+})
+
+test("a logger that joins mid-stream waits for the repeated hello and header", () => {
+    const dev = fakeDevice(6, 300, 10)
+    const skip = dev.hello.length + 1 + 20
+    const { c, files } = clean(dev.before.slice(skip))
+    assert.equal(files.length, 1)
+    assert.ok(c.stats.waiting > 0)
+    assert.deepEqual(files[0].trace.slice(0, dev.hello.length + 1), [...dev.hello, dev.header])
+    assert.equal(c.stats.lost, 0, "nothing is counted lost before the first row seen")
+})
+
+test("a device reset (seq and time start again) or a new config starts a new file", () => {
+    const a = fakeDevice(7, 50, 0)
+    const b = fakeDevice(8, 50, 0)
+    const other = a.before.map(l => l.replace('"players":3', '"players":4'))
+    const { c, files } = clean([...a.before, ...b.before, ...other])
+    assert.equal(files.length, 3)
+    assert.equal(c.stats.sessions, 3)
+    assert.deepEqual(files[1].trace.slice(-b.rows.length), b.rows)
+    assert.ok(files[2].trace[0].includes('"players":4'))
+})
+
+test("single lines: cut, garbage and duplicates are told apart", () => {
+    const dev = fakeDevice(9, 5, 0)
+    const c = new LogCleaner()
+    for (const l of dev.before) c.line(l)
+    const row = dev.rows[dev.rows.length - 1]
+    assert.equal(c.line(row).kind, "garbage", "a repeated seq is not taken twice")
+    assert.equal(c.line("x".repeat(160)).kind, "cut", "longer than the link carries: two lines run together")
+    assert.equal(c.line('{"t_ms":12,"type":"pla').kind, "cut")
+    assert.equal(c.line('{"hello":1}').kind, "garbage")
+    assert.equal(c.line("12,0.1").kind, "cut")
+    assert.equal(c.line("I (312) cpu_start: Starting scheduler.").kind, "garbage")
+    assert.equal(c.line("# a comment").kind, "comment")
+    assert.equal(c.line('# {"format":"librium-trace","version":1,"players":1}').kind, "garbage", "a hello with a bad config")
+    assert.deepEqual(c.stats, { rows: 5, events: 0, lost: 0, cut: 3, garbage: 4, waiting: 0, sessions: 1 })
+})
