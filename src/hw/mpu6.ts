@@ -1,0 +1,108 @@
+/**
+ * InvenSense MPU-6050 / MPU-6500 6-axis IMU over I2C (address 0x68, or 0x69
+ * with AD0 high). 100 Hz (1 kHz / (1 + 9) with the DLPF on), DLPF_CFG 4
+ * (about 20 Hz, below the 50 Hz Nyquist limit), accelerometer +-4 g,
+ * gyroscope +-500 dps. One 14-byte burst per sample from ACCEL_XOUT_H:
+ * accel xyz, temperature, gyro xyz, big-endian.
+ */
+import { Sample } from "../core/sample"
+import { RawCheck, IMU_STUCK_READS } from "./sensor"
+import { Delay, I2C, readRegs, writeReg, hex2, be16s } from "./bus"
+
+export const MPU_ADDRS = [0x68, 0x69]
+export const MPU_REG_WHO_AM_I = 0x75
+export const MPU6050_WHO_AM_I = 0x68
+export const MPU6500_WHO_AM_I = 0x70
+export const MPU_REG_SMPLRT_DIV = 0x19
+export const MPU_REG_CONFIG = 0x1a
+export const MPU_REG_GYRO_CONFIG = 0x1b
+export const MPU_REG_ACCEL_CONFIG = 0x1c
+/** MPU-6500 only: the accelerometer's own low-pass */
+export const MPU_REG_ACCEL_CONFIG2 = 0x1d
+export const MPU_REG_ACCEL_XOUT_H = 0x3b
+export const MPU_REG_PWR_MGMT_1 = 0x6b
+export const MPU_PWR_RESET = 0x80
+/** wake up, clock from the X gyro PLL (more stable than the internal oscillator) */
+export const MPU_PWR_CLK_PLL = 0x01
+const MPU_SMPLRT_DIV_100HZ = 9
+const MPU_DLPF_20HZ = 4
+/** register map RM-MPU-6000A section 4.28: wait 100 ms after DEVICE_RESET */
+const MPU_RESET_MS = 100
+
+/**
+ * Accelerometer full scales: AFS_SEL (ACCEL_CONFIG bits 4:3) and sensitivity.
+ * MPU-6000/6050 product spec PS-MPU-6000A rev 3.4 section 6.2 / MPU-6500
+ * PS-MPU-6500A section 3.2: 16384, 8192, 4096, 2048 LSB/g at +-2, 4, 8, 16 g.
+ */
+export const MPU_ACCEL_SCALES = [
+    { range_g: 2, fs_code: 0, lsb_per_g: 16384 },
+    { range_g: 4, fs_code: 1, lsb_per_g: 8192 },
+    { range_g: 8, fs_code: 2, lsb_per_g: 4096 },
+    { range_g: 16, fs_code: 3, lsb_per_g: 2048 },
+]
+/** Gyroscope: FS_SEL (GYRO_CONFIG bits 4:3): 131, 65.5, 32.8, 16.4 LSB/dps (section 6.1 / 3.1) */
+export const MPU_GYRO_SCALES = [
+    { range_dps: 250, fs_code: 0, lsb_per_dps: 131 },
+    { range_dps: 500, fs_code: 1, lsb_per_dps: 65.5 },
+    { range_dps: 1000, fs_code: 2, lsb_per_dps: 32.8 },
+    { range_dps: 2000, fs_code: 3, lsb_per_dps: 16.4 },
+]
+export const MPU_DEFAULTS = { range_g: 4, range_dps: 500 }
+
+function accelScale(range_g: number) {
+    for (const s of MPU_ACCEL_SCALES) if (s.range_g === range_g) return s
+    throw new RangeError("MPU: no accelerometer range +-" + range_g + " g")
+}
+function gyroScale(range_dps: number) {
+    for (const s of MPU_GYRO_SCALES) if (s.range_dps === range_dps) return s
+    throw new RangeError("MPU: no gyroscope range +-" + range_dps + " dps")
+}
+
+export function mpuAccelG(counts: number, range_g: number): number {
+    return counts / accelScale(range_g).lsb_per_g
+}
+
+export function mpuGyroDps(counts: number, range_dps: number): number {
+    return counts / gyroScale(range_dps).lsb_per_dps
+}
+
+export class MpuChip {
+    readonly name: string
+    readonly range_g: number
+    readonly range_dps: number
+    private bus: I2C
+    private addr: number
+    private who: number
+    private raw: RawCheck
+
+    constructor(bus: I2C, addr: number, who: number, opts = MPU_DEFAULTS) {
+        this.bus = bus
+        this.addr = addr
+        this.who = who
+        this.name = (who === MPU6500_WHO_AM_I ? "MPU-6500" : "MPU-6050") + " at " + hex2(addr)
+        this.range_g = opts.range_g
+        this.range_dps = opts.range_dps
+        this.raw = new RawCheck(this.name, IMU_STUCK_READS)
+    }
+
+    async setup(delay: Delay) {
+        this.raw.reset()
+        const a = this.addr
+        await writeReg(this.bus, a, MPU_REG_PWR_MGMT_1, MPU_PWR_RESET)
+        await delay(MPU_RESET_MS)
+        await writeReg(this.bus, a, MPU_REG_PWR_MGMT_1, MPU_PWR_CLK_PLL)
+        await writeReg(this.bus, a, MPU_REG_SMPLRT_DIV, MPU_SMPLRT_DIV_100HZ)
+        await writeReg(this.bus, a, MPU_REG_CONFIG, MPU_DLPF_20HZ)
+        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, gyroScale(this.range_dps).fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, accelScale(this.range_g).fs_code << 3)
+        if (this.who === MPU6500_WHO_AM_I) await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG2, MPU_DLPF_20HZ)
+    }
+
+    async read(s: Sample) {
+        const b = await readRegs(this.bus, this.addr, MPU_REG_ACCEL_XOUT_H, 14)
+        this.raw.check(b)
+        const r = this.range_g
+        const d = this.range_dps
+        s.setImu(mpuAccelG(be16s(b, 0), r), mpuAccelG(be16s(b, 2), r), mpuAccelG(be16s(b, 4), r), mpuGyroDps(be16s(b, 8), d), mpuGyroDps(be16s(b, 10), d), mpuGyroDps(be16s(b, 12), d))
+    }
+}

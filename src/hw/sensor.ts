@@ -1,0 +1,66 @@
+/**
+ * What the sampler needs from a sensor driver: set it up (probing, chip-ID
+ * check, configuration; throws HwError with a wiring hint) and read one
+ * sample into the shared Sample. Drivers own no timers: the sampler decides
+ * when to call them.
+ */
+import { Sample } from "../core/sample"
+import { HwError } from "./bus"
+
+export interface SensorDriver {
+    /** "imu" or "load": the `sensor` field of fault events */
+    readonly sensor: string
+    /** what was found, e.g. "LSM6DSOX at 0x6A" (after init) */
+    describe(): string
+    init(): Promise<void>
+    /** reads one sample into `s`; false when the chip had no new data yet */
+    read(s: Sample): Promise<boolean>
+}
+
+/**
+ * Catches a chip that answers but reads nonsense: every byte 0xFF (SDA stuck
+ * high, chip unpowered behind a pull-up), every byte 0x00, or the very same
+ * raw sample `stuck_reads` times in a row (a live MEMS or bridge ADC always
+ * has a few LSB of noise).
+ */
+export class RawCheck {
+    private last: Buffer = null
+    private same = 0
+    private what: string
+    private stuck_reads: number
+
+    constructor(what: string, stuck_reads: number) {
+        this.what = what
+        this.stuck_reads = stuck_reads
+    }
+
+    reset() {
+        this.last = null
+        this.same = 0
+    }
+
+    /** throws HwError when `b` is not a believable raw sample */
+    check(b: Buffer) {
+        let ones = true
+        let zeros = true
+        for (let i = 0; i < b.length; i++) {
+            if (b[i] !== 0xff) ones = false
+            if (b[i] !== 0) zeros = false
+        }
+        if (ones) throw new HwError(this.what + " reads all ones (0xFF): power or a pull-up without a chip?")
+        if (zeros) throw new HwError(this.what + " reads all zeros: chip in reset or not converting?")
+        if (sameBytes(this.last, b)) this.same++
+        else this.same = 0
+        this.last = b
+        if (this.same + 1 >= this.stuck_reads) throw new HwError(this.what + " is stuck: " + this.stuck_reads + " identical samples")
+    }
+}
+
+function sameBytes(a: Buffer, b: Buffer): boolean {
+    if (!a || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+    return true
+}
+
+/** 0.5 s of identical raw samples at 100 Hz: a live IMU never does that */
+export const IMU_STUCK_READS = 50
