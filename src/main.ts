@@ -1,8 +1,128 @@
-// The composition root: board -> bus -> drivers -> sampler -> referee -> outputs.
-// (Wired up by the hardware layer; for now it only proves the core compiles into the firmware.)
-import * as ds from "@devicescript/core"
-import { formatMeta } from "./core/trace"
-import { defaultGameConfig } from "./core/referee/types"
+/**
+ * The composition root: board -> bus -> drivers -> sampler -> referee -> outputs.
+ * A board entry (boards/*.ts) builds a `Rig` from its pins and calls
+ * `runFirmware`; tests and the simulated rig build one from fakes and step
+ * a `Firmware` themselves.
+ */
+import { Referee } from "./core/referee/referee"
+import { GameConfig } from "./core/referee/types"
+import { Menu, MenuAction } from "./core/menu"
+import { LedLayout } from "./core/outputs"
+import { I2C } from "./hw/bus"
+import { Clock } from "./hw/clock"
+import { ImuDriver } from "./hw/imu"
+import { Nau7802Driver, NAU_DEFAULTS } from "./hw/nau7802"
+import { LoadCal, calibrate } from "./hw/loadcal"
+import { Sampler, SamplerSink } from "./hw/sampler"
+import { KvStore } from "./hw/store"
+import { GameSaver, KEY_CAL, KEY_CFG, KEY_GAME, loadStored, resumeGame, trySave } from "./hw/persist"
+import { LedSink, Outputs, TuneSink } from "./hw/outputs"
+import { PressQueue } from "./hw/buttons"
 
-console.log(formatMeta(defaultGameConfig(), "rig"))
-console.log("librium referee up at " + ds.millis())
+/** everything board-specific, already started */
+export interface Rig {
+    i2c: I2C
+    clock: Clock
+    store: KvStore
+    leds: LedSink
+    tunes: TuneSink
+    presses: PressQueue
+    /** telemetry for a game configuration: rows and events (src/hw/telemetry.ts prints them) */
+    telemetry: (cfg: GameConfig) => SamplerSink
+    /** notes for a person: settings fallbacks, calibration results */
+    notice: (msg: string) => void
+    layout: LedLayout
+}
+
+export const FIRMWARE_DEFAULTS = {
+    imu_period_ms: 10,
+    /** 80 SPS */
+    load_period_ms: 12.5,
+    frame_ms: 40,
+    /** the known mass of the calibration routine */
+    cal_mass_g: 100,
+}
+
+export class Firmware {
+    referee: Referee
+    readonly sampler: Sampler
+    readonly load: Nau7802Driver
+    private rig: Rig
+    private menu: Menu
+    private saver: GameSaver
+    private outputs: Outputs
+    private cal_empty_counts = 0
+
+    private constructor(rig: Rig, cfg: GameConfig, cal: LoadCal, opts = FIRMWARE_DEFAULTS) {
+        this.rig = rig
+        const delay = async (ms: number) => {
+            await rig.clock.sleep(ms)
+        }
+        this.referee = new Referee(cfg)
+        this.menu = new Menu(cfg)
+        this.sampler = new Sampler(rig.clock, this.referee)
+        this.load = new Nau7802Driver(rig.i2c, delay, cal, NAU_DEFAULTS)
+        this.sampler.addSensor(new ImuDriver(rig.i2c, delay), opts.imu_period_ms)
+        this.sampler.addSensor(this.load, opts.load_period_ms)
+        this.saver = new GameSaver(rig.store, this.referee)
+        this.outputs = new Outputs(rig.leds, rig.tunes, rig.layout, opts.frame_ms)
+        this.sampler.addSink(rig.telemetry(cfg))
+        this.sampler.addSink(this.outputs)
+        this.sampler.addSink(this.saver)
+    }
+
+    /** reads the settings, resumes a saved game, sets up the sensors */
+    static async boot(rig: Rig): Promise<Firmware> {
+        const st = await loadStored(rig.store)
+        const fw = new Firmware(rig, st.cfg, st.cal)
+        if (resumeGame(fw.referee, st.game, st.warnings)) rig.notice("resumed the saved game")
+        for (const w of st.warnings) rig.notice(w)
+        await fw.sampler.start()
+        return fw
+    }
+
+    /** one sampler tick, then buttons, saving and outputs */
+    async step() {
+        await this.sampler.tick()
+        const p = this.rig.presses.take()
+        if (p) await this.handle(this.menu.press(p, this.referee.view().turn > 0))
+        const err = await this.saver.flush()
+        if (err) this.rig.notice(err)
+        const view = this.referee.view()
+        const faults = this.sampler.faults()
+        await this.outputs.render(view, this.sampler.t_ms(), { fault: faults.length > 0 || view.faults.length > 0, librium_ms: -1, prompt: this.menu.prompt() })
+    }
+
+    private async handle(a: MenuAction) {
+        if (a.kind === "input") this.sampler.input(a.word)
+        if (a.kind === "tare") await this.saveCal({ offset_counts: this.load.lastCounts, counts_per_kg: this.load.cal.counts_per_kg })
+        if (a.kind === "cal_empty") this.cal_empty_counts = this.load.lastCounts
+        if (a.kind === "cal_mass") {
+            try {
+                await this.saveCal(calibrate(this.cal_empty_counts, this.load.lastCounts, FIRMWARE_DEFAULTS.cal_mass_g))
+            } catch (e) {
+                this.rig.notice("calibration failed: " + (e as Error).message)
+            }
+        }
+        if (a.kind === "config") {
+            // a new configuration is a new game
+            this.referee = new Referee(a.cfg)
+            this.sampler.setReferee(this.referee)
+            this.saver.setReferee(this.referee)
+            const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
+            if (err) this.rig.notice(err)
+            await this.rig.store.delete(KEY_GAME)
+        }
+    }
+
+    private async saveCal(cal: LoadCal) {
+        this.load.cal = cal
+        const err = await trySave(this.rig.store, KEY_CAL, JSON.stringify(cal))
+        this.rig.notice(err ? err : "load cell calibrated: " + cal.offset_counts + " counts + " + cal.counts_per_kg + " counts/kg")
+    }
+}
+
+export async function runFirmware(rig: Rig) {
+    const fw = await Firmware.boot(rig)
+    while (true) await fw.step()
+}

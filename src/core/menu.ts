@@ -1,0 +1,88 @@
+/**
+ * The button menu as a pure state machine (no screen: the LEDs show it).
+ * Buttons: start/next and mode, each short or long.
+ *  - playing: start -> the referee's input ("start" between rounds, "next"
+ *    during one); long start -> tare the load cell; mode -> open the menu.
+ *  - menu: mode -> next item (players, level, penalty, cards, calibrate;
+ *    after the last it closes and applies); start -> next value of the item;
+ *    long mode -> close and apply.
+ *  - calibrate: start -> "empty rig read" (step 1), start again with the
+ *    known mass on -> "mass read" (done).
+ */
+import { DIFFICULTIES, GameConfig } from "./referee/types"
+
+export type Press = "start" | "start_long" | "mode" | "mode_long"
+
+export const MENU_ITEMS = ["players", "level", "penalty", "cards", "calibrate"]
+/** menu item colours on the LEDs, in MENU_ITEMS order */
+export const MENU_COLOURS = [0x0040ff, 0x00d040, 0xff40a0, 0xe0e000, 0xffffff]
+export const CARD_CHOICES = [30, 40, 50]
+
+export type MenuAction =
+    | { kind: "none" }
+    | { kind: "input"; word: string }
+    | { kind: "tare" }
+    | { kind: "config"; cfg: GameConfig }
+    | { kind: "cal_empty" }
+    | { kind: "cal_mass" }
+
+export class Menu {
+    /** -1 while playing, else the MENU_ITEMS index */
+    item = -1
+    /** 0, or 1 while waiting for the known mass */
+    cal_step = 0
+    cfg: GameConfig
+
+    constructor(cfg: GameConfig) {
+        this.cfg = copyCfg(cfg)
+    }
+
+    press(p: Press, round_on: boolean): MenuAction {
+        if (this.item < 0) {
+            if (p === "start") return { kind: "input", word: round_on ? "next" : "start" }
+            if (p === "start_long") return { kind: "tare" }
+            this.item = 0
+            return { kind: "none" }
+        }
+        if (p === "mode_long") return this.close()
+        if (p === "mode") {
+            this.cal_step = 0
+            this.item++
+            return this.item >= MENU_ITEMS.length ? this.close() : { kind: "none" }
+        }
+        return this.change()
+    }
+
+    /** what the LEDs show: item colour, value as a count of LEDs; null while playing */
+    prompt(): { colour: number; count: number; blink: boolean } {
+        if (this.item < 0) return null
+        const c = this.cfg
+        const counts = [c.players, DIFFICULTIES.indexOf(c.difficulty) + 1, c.touch_penalty === "out" ? 1 : 2, c.cards / 10, this.cal_step + 1]
+        return { colour: MENU_COLOURS[this.item], count: counts[this.item], blink: this.item === 4 }
+    }
+
+    private change(): MenuAction {
+        const c = this.cfg
+        const name = MENU_ITEMS[this.item]
+        if (name === "players") c.players = c.players >= 8 ? 2 : c.players + 1
+        if (name === "level") c.difficulty = DIFFICULTIES[(DIFFICULTIES.indexOf(c.difficulty) + 1) % DIFFICULTIES.length]
+        if (name === "penalty") c.touch_penalty = c.touch_penalty === "out" ? "warn" : "out"
+        if (name === "cards") c.cards = CARD_CHOICES[(CARD_CHOICES.indexOf(c.cards) + 1) % CARD_CHOICES.length]
+        if (name === "calibrate") {
+            this.cal_step = 1 - this.cal_step
+            return this.cal_step === 1 ? { kind: "cal_empty" } : { kind: "cal_mass" }
+        }
+        if (c.first_player > c.players) c.first_player = 1
+        return { kind: "none" }
+    }
+
+    private close(): MenuAction {
+        this.item = -1
+        this.cal_step = 0
+        return { kind: "config", cfg: copyCfg(this.cfg) }
+    }
+}
+
+function copyCfg(c: GameConfig): GameConfig {
+    return { players: c.players, difficulty: c.difficulty, cards: c.cards, first_player: c.first_player, touch_penalty: c.touch_penalty }
+}

@@ -1,0 +1,39 @@
+/**
+ * Button presses for the menu: each press is classified short or long when
+ * the button comes up (long: held LONG_PRESS_MS). Times come from the
+ * sampler's clock, so tests feed presses without hardware.
+ */
+import * as ds from "@devicescript/core"
+import { Press } from "../core/menu"
+import { Clock } from "./clock"
+
+export const LONG_PRESS_MS = 1500
+
+export class PressQueue {
+    private queue: Press[] = []
+    private down_ms: { [name: string]: number } = {}
+
+    down(name: string, t_ms: number) {
+        this.down_ms[name] = t_ms
+    }
+
+    /** `name` is "start" or "mode" */
+    up(name: string, t_ms: number) {
+        const t0 = this.down_ms[name]
+        if (t0 === undefined) return
+        delete this.down_ms[name]
+        const long = t_ms - t0 >= LONG_PRESS_MS
+        this.queue.push((name + (long ? "_long" : "")) as Press)
+    }
+
+    /** the oldest press not yet handled, or null */
+    take(): Press {
+        return this.queue.length ? this.queue.shift() : null
+    }
+}
+
+/** feeds a DeviceScript button client into `q` under `name` */
+export function attachButton(btn: ds.Button, name: string, q: PressQueue, clock: Clock) {
+    btn.down.subscribe(() => q.down(name, clock.now_ms()))
+    btn.up.subscribe(() => q.up(name, clock.now_ms()))
+}

@@ -1,0 +1,177 @@
+/**
+ * The firmware's only scheduler. Reads each sensor at its own period, stamps
+ * the sample with the injected clock, feeds the referee and hands rows and
+ * events to the sinks. No I2C error escapes: a failing sensor becomes a
+ * `fault` event and is re-initialised with exponential back-off until it
+ * answers again (then a `fault` event with `recovered: true`). The referee
+ * object is never touched by a fault, so no game state is lost.
+ */
+import { Sample } from "../core/sample"
+import { RefEvent } from "../core/referee/types"
+import { GameView } from "../core/referee/types"
+import { Clock } from "./clock"
+import { SensorDriver } from "./sensor"
+
+/** the Referee API the sampler drives (src/core/referee/referee.ts) */
+export interface RefereeLike {
+    update(s: Sample): RefEvent[]
+    snapshot(): string
+    restore(snap: string): void
+    view(): GameView
+}
+
+/** where rows and events go: telemetry, outputs, persistence */
+export interface SamplerSink {
+    onRow(s: Sample): void
+    onEvent(ev: RefEvent): void
+}
+
+export const SAMPLER_DEFAULTS = {
+    /** a read this much after its due time counts as late */
+    late_ms: 5,
+    /** first re-init attempt after a fault; doubles up to retry_max_ms */
+    retry_first_ms: 250,
+    retry_max_ms: 4000,
+}
+
+class Slot {
+    driver: SensorDriver
+    period_ms: number
+    due_ms = 0
+    ok = false
+    retry_ms = 0
+    lastError = ""
+
+    constructor(driver: SensorDriver, period_ms: number) {
+        this.driver = driver
+        this.period_ms = period_ms
+    }
+}
+
+export class Sampler {
+    /** whole periods skipped because a tick came too late */
+    overruns = 0
+    /** reads more than late_ms after their due time */
+    late = 0
+    readonly sample = new Sample()
+    private slots: Slot[] = []
+    private sinks: SamplerSink[] = []
+    private clock: Clock
+    private referee: RefereeLike
+    private opts = SAMPLER_DEFAULTS
+    private t0_ms = 0
+    private pendingInput = ""
+
+    constructor(clock: Clock, referee: RefereeLike, opts = SAMPLER_DEFAULTS) {
+        this.clock = clock
+        this.referee = referee
+        this.opts = opts
+    }
+
+    addSensor(driver: SensorDriver, period_ms: number) {
+        this.slots.push(new Slot(driver, period_ms))
+    }
+
+    /** a new game (new configuration): the sensors keep running */
+    setReferee(referee: RefereeLike) {
+        this.referee = referee
+    }
+
+    addSink(sink: SamplerSink) {
+        this.sinks.push(sink)
+    }
+
+    /** a button word ("start", "next", "mode") for the next sample */
+    input(word: string) {
+        this.pendingInput = word
+    }
+
+    /** sensors currently failing ("imu", "load") */
+    faults(): string[] {
+        const out: string[] = []
+        for (const s of this.slots) if (!s.ok) out.push(s.driver.sensor)
+        return out
+    }
+
+    /** trace time now */
+    t_ms(): number {
+        return Math.floor(this.clock.now_ms() - this.t0_ms)
+    }
+
+    /** sets up every sensor (a failure is a fault event, not an exception); trace time starts here */
+    async start() {
+        this.t0_ms = this.clock.now_ms()
+        for (const s of this.slots) {
+            s.due_ms = this.clock.now_ms()
+            await this.tryInit(s)
+        }
+    }
+
+    /** sleeps until the next sensor is due, reads what is due, runs the referee on it */
+    async tick() {
+        let next = Infinity
+        for (const s of this.slots) next = Math.min(next, s.due_ms)
+        const wait = next - this.clock.now_ms()
+        if (wait > 0) await this.clock.sleep(wait)
+        const now = this.clock.now_ms()
+        const smp = this.sample
+        smp.clear(this.t_ms())
+        smp.input = this.pendingInput
+        this.pendingInput = ""
+        for (const s of this.slots) if (s.due_ms <= now) await this.service(s, now)
+        if (smp.hasImu || smp.hasLoad || smp.input !== "") this.feed(smp)
+    }
+
+    private async service(s: Slot, now: number) {
+        if (!s.ok) {
+            await this.tryInit(s)
+            return
+        }
+        if (now - s.due_ms > this.opts.late_ms) this.late++
+        const skipped = Math.floor((now - s.due_ms) / s.period_ms)
+        if (skipped > 0) this.overruns += skipped
+        s.due_ms += (skipped + 1) * s.period_ms
+        try {
+            await s.driver.read(this.sample)
+        } catch (e) {
+            s.ok = false
+            s.retry_ms = this.opts.retry_first_ms
+            s.due_ms = this.clock.now_ms() + s.retry_ms
+            s.lastError = errorText(e)
+            this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: s.lastError })
+        }
+    }
+
+    private async tryInit(s: Slot) {
+        const wasFaulted = s.lastError !== ""
+        try {
+            await s.driver.init()
+            s.ok = true
+            s.due_ms = this.clock.now_ms()
+            if (wasFaulted) this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: "answering again: " + s.driver.describe(), recovered: true })
+            s.lastError = ""
+        } catch (e) {
+            const msg = errorText(e)
+            s.ok = false
+            s.retry_ms = s.retry_ms ? Math.min(2 * s.retry_ms, this.opts.retry_max_ms) : this.opts.retry_first_ms
+            s.due_ms = this.clock.now_ms() + s.retry_ms
+            if (msg !== s.lastError) this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: msg })
+            s.lastError = msg
+        }
+    }
+
+    private feed(smp: Sample) {
+        for (const k of this.sinks) k.onRow(smp)
+        const evs = this.referee.update(smp)
+        for (const ev of evs) this.emit(ev)
+    }
+
+    private emit(ev: RefEvent) {
+        for (const k of this.sinks) k.onEvent(ev)
+    }
+}
+
+function errorText(e: any): string {
+    const m = e && e.message ? "" + e.message : "" + e
+    return m.length > 100 ? m.slice(0, 100) : m
+}
