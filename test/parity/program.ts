@@ -13,6 +13,7 @@ import { Biquad, Ema, RunningMedian } from "../../src/core/signal/filters"
 import { Sample } from "../../src/core/sample"
 import { formatEvent, formatRow } from "../../src/core/trace"
 import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core/telemetry-format"
+import { RandomGames } from "./rules-script"
 
 export interface ParityCase {
     name: string
@@ -81,7 +82,13 @@ function telemetryCase(): ParityCase {
     }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase]
+/** random games through the rules engine (test/parity/rules-script.ts), one event line per step */
+function rulesCase(): ParityCase {
+    const games = new RandomGames(new Rng(23))
+    return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
+}
+
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase]
 
 export class ParityRun {
     private cases: ParityCase[] = []

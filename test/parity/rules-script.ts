@@ -2,8 +2,10 @@
  * Scripted observation sequences for the rules engine tests (portable: used by
  * the Node scenario tests, the VM suite and the parity case).
  */
+import { Rng } from "../../src/core/rand"
 import { Rules } from "../../src/core/referee/rules"
-import { Evidence, GameConfig, Obs, ObsKind, RefEvent } from "../../src/core/referee/types"
+import { DIFFICULTIES, Evidence, GameConfig, Obs, ObsKind, RefEvent } from "../../src/core/referee/types"
+import { formatEvent } from "../../src/core/trace"
 
 export function obs(kind: ObsKind, t_ms: number, ev?: Evidence): Obs {
     return { kind: kind, t_ms: t_ms, ev: ev }
@@ -45,4 +47,64 @@ export function placements(t0_ms: number, n: number): Obs[] {
     const s: Obs[] = []
     for (let i = 0; i < n; i++) s.push(obs("card_on", t0_ms + 5000 * i))
     return s
+}
+
+/** observation kinds, repeated by weight so that games get far (LIBRIUM, tilt, falls) before someone goes out */
+const RANDOM_KINDS: ObsKind[] = ["card_on", "card_on", "card_on", "card_on", "card_on", "card_on", "card_off", "card_off", "collapse", "touch", "rest_at_tare", "input", "fault", "fault_clear"]
+
+/**
+ * Random games from a seeded Rng, one printed line at a time (events as
+ * JSON lines, snapshots cut in two: the VM cuts lines at 150 characters).
+ * Every 40th observation the game is snapshotted and continued from
+ * Rules.restore, so the parity run checks restore too.
+ */
+export class RandomGames {
+    private rules: Rules
+    private cfg: GameConfig
+    private lines: string[] = []
+    private events: RefEvent[] = []
+    private t_ms = 0
+    private n = 0
+
+    constructor(private rng: Rng) {
+        this.newGame()
+    }
+
+    private newGame() {
+        const rng = this.rng
+        const players = rng.int(2, 8)
+        this.cfg = { players: players, difficulty: DIFFICULTIES[rng.int(0, 3)], cards: rng.int(1, 8), first_player: rng.int(1, players), touch_penalty: rng.chance(0.5) ? "warn" : "out" }
+        this.rules = new Rules(this.cfg)
+        this.lines.push("game " + [this.cfg.players, this.cfg.difficulty, this.cfg.cards, this.cfg.first_player, this.cfg.touch_penalty].join(" "))
+    }
+
+    private observe() {
+        const rng = this.rng
+        this.t_ms += Math.round(rng.range(0, 6000) * 8) / 8
+        const kind = RANDOM_KINDS[rng.int(0, RANDOM_KINDS.length - 1)]
+        const o = obs(kind, this.t_ms)
+        if (kind === "input") o.button = rng.chance(0.5) ? "start" : "next"
+        if (kind === "fault" || kind === "fault_clear") {
+            o.sensor = rng.chance(0.5) ? "imu" : "load"
+            o.message = "stuck"
+        }
+        if (rng.chance(0.5)) o.ev = { delta_g: Math.round(rng.gauss() * 800) / 8, detector: "load" }
+        this.events = [] // not events.length = 0: the DeviceScript VM (2.16.4) mishandles assigning an array's length
+        this.rules.handle(o, this.events)
+        for (let i = 0; i < this.events.length; i++) this.lines.push(formatEvent(this.events[i]))
+        this.n++
+        if (this.n % 40 === 0) {
+            const snap = this.rules.snapshot()
+            this.lines.push("snap " + snap.slice(0, 100))
+            this.lines.push("snap+" + snap.slice(100))
+            this.rules = Rules.restore(this.cfg, snap)
+        }
+        if (this.rules.context().phase === "over") this.newGame()
+    }
+
+    /** the next line of the transcript */
+    nextLine(): string {
+        while (this.lines.length === 0) this.observe()
+        return this.lines.shift()
+    }
 }

@@ -30,8 +30,10 @@ const stepArb = fc.record({
     delta_g: fc.option(fc.integer({ min: -500, max: 500 }), { nil: undefined }),
 })
 
+type Step = { kind: ObsKind; dt_ms: number; button: string; sensor: string; delta_g?: number }
+
 /** turns generated steps into observations with non-decreasing time, after the first tare */
-function toObs(steps: fc.infer<typeof stepArb>[]): Obs[] {
+function toObs(steps: Step[]): Obs[] {
     let t = 0
     return [obs("rest_at_tare", 0), ...steps.map(s => {
         t += s.dt_ms + 0.125
@@ -71,9 +73,8 @@ test("any game state snapshots within 200 bytes and the game invariants hold", (
     fc.assert(
         fc.property(runArb, ([cfg, steps]) => {
             const r = new Rules(cfg)
-            const out: RefEvent[] = []
             for (const o of toObs(steps)) {
-                out.length = 0
+                const out: RefEvent[] = []
                 r.handle(o, out)
                 const c = r.context()
                 assert.ok(c.cards >= 0 && c.cards <= cfg.cards, `cards ${c.cards} out of 0..${cfg.cards}`)
