@@ -118,6 +118,18 @@ test("LIBRIUM after the last card then removals then the tilt phase raises the d
     assert.deepEqual(briefs(r, [obs("touch", 35000)]), ["touch p=2", "out p=2 reason=touch", "winner p=1"])
 })
 
+test("a collapse 1 s after a removal is the remover's; a card put back in the dismantle phase is no turn", () => {
+    const r = new Rules(game(3, "easy", 2, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // LIBRIUM at 6000, p3 removes first
+    assert.deepEqual(briefs(r, [obs("card_off", 10000), obs("card_on", 12000)]), ["removed p=3 cards=1", "turn p=1"])
+    assert.equal(r.context().cards, 2, "the card count follows the structure")
+    assert.equal(r.context().seat, 1)
+    const later = new Rules(game(3, "easy", 2, "out"))
+    feed(later, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 10000)])
+    assert.deepEqual(briefs(r, [obs("collapse", 13500)]).slice(0, 1), ["collapse p=1"], "3.5 s after the removal: the seat to play")
+    assert.deepEqual(briefs(later, [obs("collapse", 11000)]).slice(0, 1), ["collapse p=3"], "1 s after the removal: the remover")
+})
+
 test("medium moves to lunacy in the tilt phase; hard stays hard and excuses nothing", () => {
     const med = new Rules(game(2, "medium", 1, "out"))
     feed(med, [obs("rest_at_tare", 0), obs("card_on", 1000), obs("card_off", 5000)])
