@@ -240,7 +240,6 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         score.counts["out"],
     )
     for (const [, ci] of po.hits) m.calls[ci] = "hit"
-    for (const [, ci] of po.wrongPlayer) m.calls[ci] = "wrong_player"
     for (const ci of events.map((_, i) => i).filter(i => events[i].type === "winner"))
         m.calls[ci] = events[ci]["player"] === truth.outcome.winner ? "hit" : "false"
 

@@ -16,6 +16,13 @@ const HEADER = "t_ms,ax_g,ay_g,az_g,gx_dps,gy_dps,gz_dps,load_g,input"
 const ROW0 = "0,0.01,-0.02,0.999,0.1,-0.2,0.05,512.5,"
 const ROW1 = "5,,,,,,,512.6,"
 const ROW2 = "10,0.01,-0.02,0.999,0.1,-0.2,0.05,,"
+/** the rig at rest for 4 s (IMU at 100 Hz, load at 50 Hz, a little noise): long enough for the referee to tare and start the round */
+const REST: string[] = []
+for (let t = 20; t <= 4000; t += 10) {
+    const wobble = ((t / 10) % 3) - 1
+    const imu = `${t},${0.01 + wobble * 0.001},-0.02,0.999,${0.1 + wobble * 0.05},-0.2,0.05`
+    REST.push(t % 20 === 0 ? `${imu},${512.5 + wobble * 0.1},` : `${imu},,`)
+}
 
 function replay(name: string, lines: string[]) {
     const file = join(dir, name)
@@ -25,7 +32,7 @@ function replay(name: string, lines: string[]) {
 }
 
 test("a good trace replays: JSON Lines, time-ordered, round_start for the trace's first player", () => {
-    const r = replay("good.csv", [META, "# a comment", HEADER, ROW0, ROW1, ROW2])
+    const r = replay("good.csv", [META, "# a comment", HEADER, ROW0, ROW1, ROW2, ...REST])
     assert.equal(r.code, 0, r.err)
     assert.equal(r.err, "")
     const lines = r.out.trim().split("\n")
@@ -39,7 +46,7 @@ test("a good trace replays: JSON Lines, time-ordered, round_start for the trace'
 })
 
 test("CRLF line ends and extra columns are accepted", () => {
-    const r = replay("crlf.csv", [META + "\r", HEADER + ",temp_c\r", ROW0 + ",21\r", ROW2 + ",21\r"])
+    const r = replay("crlf.csv", [META + "\r", HEADER + ",temp_c\r", ROW0 + ",21\r", ROW2 + ",21\r", ...REST.map(l => l + ",21\r")])
     assert.equal(r.code, 0, r.err)
     assert.ok(r.out.includes('"round_start"'))
 })
