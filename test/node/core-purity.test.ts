@@ -24,6 +24,9 @@ const FORBIDDEN: [RegExp, string][] = [
     [/\bMath\.(sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|hypot)\b/, "uses Math trig the VM lacks"],
     [/\bconsole\./, "prints (the core returns events; callers print)"],
     [/\bawait\b|\basync\b/, "is asynchronous"],
+    // `arr.length = 0` leaves the old elements readable and loses later pushes in
+    // the DeviceScript 2.16.4 VM: create a new array (or keep a count) instead
+    [/\.length\s*=[^=]/, "assigns an array's length (broken in the DeviceScript VM: use a new array)"],
 ]
 
 test("src/core has files to check", () => {
