@@ -29,6 +29,14 @@ export interface TruthEvent {
     caught?: boolean
     /** bump etc.: what it was ("table_bump", "air", "table_drop", "cleanup", "pivot_release") */
     what?: string
+    /** round_start: "power_up", "button" (a start press) or "rest" (back at tare and still for 3 s) */
+    how?: string
+    /** touch: "structure" or "hanger"; the penalty applied ("out" or "warn") and the player's warnings so far */
+    target?: string
+    penalty?: string
+    warnings?: number
+    /** place/remove/card_fell: the card's mass, g */
+    mass_g?: number
 }
 
 export interface TruthOut {
