@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --dir DIR | --set test|train --seed N --count N] [--category C] [--json OUT]`
- * Replays a set of cases through the referee in worker threads, scores the
+ * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--json OUT]`
+ * Generates a seeded set of cases with the simulator (or reads a folder of
+ * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
  * (per category and total) on stdout; --json writes the same figures.
  */
@@ -8,7 +9,7 @@ import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
 import cliProgress from "cli-progress"
-import { CaseJob, CaseResult, dirJobs } from "./lib/bench-cases.ts"
+import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable } from "./lib/bench-report.ts"
 import { runPool } from "./lib/pool.ts"
 import { ScoreBook } from "./lib/score.ts"
@@ -27,15 +28,27 @@ interface Opts {
 const program = new Command()
     .name("bench")
     .description("detection benchmark: replay cases through the referee and score the calls against the ground truth")
+    .addOption(new Option("--set <set>", "seed set: test (reporting, seed 1) or train (tuning, seed 1000)").choices(Object.keys(SEED_SETS)).default("test"))
+    .option("--seed <n>", "first seed of the run (overrides --set)", v => parseInt(v, 10))
+    .option("--count <n>", "number of simulated cases", v => parseInt(v, 10), 150)
+    .option("--quick", "short simulated cases", false)
     .option("--dir <dir>", "score the traces of a folder (CASE.csv + CASE.truth.json) instead of generating cases")
     .option("--category <name>", "only cases of this category")
     .option("--json <file>", "write the figures as JSON")
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .action(async (opts: Opts) => {
-        let jobs: CaseJob[] = dirJobs(opts.dir)
-        if (opts.category) jobs = jobs.filter(j => j.category === opts.category)
+        let jobs: CaseJob[]
+        const seed = opts.seed ?? SEED_SETS[opts.set]
+        const set = opts.dir ? "dir" : opts.seed === undefined ? opts.set : "seed"
+        if (opts.dir) {
+            jobs = dirJobs(opts.dir)
+            if (opts.category) jobs = jobs.filter(j => j.category === opts.category)
+            process.stderr.write(`bench: ${jobs.length} cases from ${opts.dir}\n`)
+        } else {
+            jobs = simJobs(seed, opts.count, opts.quick, opts.category)
+            console.log(`bench: set ${set}, seed ${seed}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, case seeds caseSeed(${seed}, 0..${jobs.length - 1})`)
+        }
         if (jobs.length === 0) throw new Error("no cases to score" + (opts.category ? ` in category ${opts.category}` : ""))
-        process.stderr.write(`bench: ${jobs.length} cases from ${opts.dir}\n`)
         const book = new ScoreBook()
         const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "bench [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
         bar.start(jobs.length, 0)
@@ -45,7 +58,8 @@ const program = new Command()
         })
         bar.stop()
         console.log(benchTable(book))
-        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, "dir", null, opts.dir), null, 2) + "\n")
+        const seeds = opts.dir ? null : { first: seed, count: jobs.length }
+        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null), null, 2) + "\n")
     })
 
 program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))

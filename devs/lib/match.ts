@@ -55,6 +55,8 @@ export const SCORED_KINDS = ["collapse", "touch", "touch_light", "touch_medium",
 export interface CaseScore {
     cases: number
     game_ms: number
+    /** referee events of every type */
+    events: number
     /** time spent in Referee.update alone (set by the runner; 0 when not measured) */
     referee_ms: number
     counts: { [kind: string]: Count }
@@ -74,7 +76,7 @@ export interface CaseScore {
 export function emptyScore(): CaseScore {
     const counts: { [kind: string]: Count } = {}
     for (const k of SCORED_KINDS) counts[k] = emptyCount()
-    return { cases: 0, game_ms: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, false_calls: 0, quiet_ms: 0 }
+    return { cases: 0, game_ms: 0, events: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, false_calls: 0, quiet_ms: 0 }
 }
 
 export type CallStatus = "hit" | "false" | "wrong_player" | "info"
@@ -193,6 +195,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
     const score = emptyScore()
     score.cases = 1
     score.game_ms = game_ms
+    score.events = events.length
     const m: CaseMatch = {
         calls: events.map(() => "info" as CallStatus),
         truth: truth.events.map(() => "info" as TruthStatus),

@@ -47,6 +47,8 @@ function rates(c: Count): Rates {
 export interface Figures {
     cases: number
     game_hours: number
+    /** referee events of every type */
+    events: number
     collapse: Rates & { latency_ms: { median: number | null; p95: number | null } }
     touch: Rates & { recall_by_force: { [cls: string]: number | null }; wrong_player: number }
     card_fell: Rates
@@ -69,6 +71,7 @@ export function figures(s: CaseScore): Figures {
     return {
         cases: s.cases,
         game_hours: s.game_ms / MS_PER_HOUR,
+        events: s.events,
         collapse: { ...rates(c["collapse"]), latency_ms: { median: percentile(s.collapse_latency_ms, 50), p95: percentile(s.collapse_latency_ms, 95) } },
         touch: { ...rates(c["touch"]), recall_by_force: byForce, wrong_player: c["touch"].wrong_player },
         card_fell: rates(c["card_fell"]),

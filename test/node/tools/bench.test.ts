@@ -1,0 +1,74 @@
+// The benchmark end to end (worker threads, matcher, table, JSON): on a folder
+// with a known truth, and on a handful of quick simulated cases. These check
+// the pipeline, not the referee's quality targets.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { writeFixture, PLACE_MS } from "../report/fixture.ts"
+import { dirJobs, simJobs } from "../../../devs/lib/bench-cases.ts"
+
+const root = new URL("../../..", import.meta.url).pathname
+const dir = mkdtempSync(join(tmpdir(), "bench-test-"))
+
+function bench(args: string[]) {
+    const json = join(dir, `out-${args.join("-").replace(/\W+/g, "_")}.json`)
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", ...args, "--json", json], { cwd: root, encoding: "utf8" })
+    assert.equal(r.status, 0, r.stderr)
+    return { out: r.stdout, json: JSON.parse(readFileSync(json, "utf8")) }
+}
+
+/** every ratio is null or in [0, 1]; every count a whole number >= 0 */
+function checkFigures(f: any, where: string) {
+    for (const k of ["collapse", "touch", "card_fell", "place", "remove"]) {
+        for (const r of ["recall", "precision"]) assert.ok(f[k][r] === null || (f[k][r] >= 0 && f[k][r] <= 1), `${where} ${k}.${r} = ${f[k][r]}`)
+        for (const c of ["truth", "calls"]) assert.ok(Number.isInteger(f[k][c]) && f[k][c] >= 0, `${where} ${k}.${c}`)
+    }
+    for (const cls of ["light", "medium", "heavy"]) assert.ok(cls in f.touch.recall_by_force, `${where} touch recall for ${cls}`)
+    const lat = f.collapse.latency_ms
+    for (const p of ["median", "p95"]) assert.ok(lat[p] === null || (lat[p] >= 0 && lat[p] <= 800), `${where} latency ${p}`)
+    for (const [k, r] of [["final_cards", "accuracy"], ["outcome", "accuracy"]]) assert.ok(f[k][r] === null || (f[k][r] >= 0 && f[k][r] <= 1), `${where} ${k}.${r}`)
+    assert.ok(f.wrongful_outs.per_100_turns === null || f.wrongful_outs.per_100_turns >= 0, `${where} wrongful outs`)
+    assert.ok(f.false_calls.per_hour === null || f.false_calls.per_hour >= 0, `${where} false calls`)
+    assert.ok(f.speed.x_realtime > 0, `${where} replay speed`)
+    assert.ok(f.game_hours > 0, `${where} game time`)
+}
+
+test("bench --dir: the folder's truth is counted exactly, the table has a row per category and a total", () => {
+    writeFixture(join(dir, "fix.csv"), join(dir, "fix.truth.json"))
+    writeFileSync(join(dir, "no-truth.csv"), readFileSync(join(dir, "fix.csv")))
+    const jobs = dirJobs(dir)
+    assert.deepEqual(jobs.map(j => [j.id, j.category]), [["fix", "collapse"]], "a trace without a truth file is skipped")
+    const { out, json } = bench(["--dir", dir])
+    assert.equal(json.set, "dir")
+    assert.equal(json.total.cases, 1)
+    assert.equal(json.total.place.truth, PLACE_MS.length)
+    assert.equal(json.total.collapse.truth, 1)
+    assert.ok(json.total.events > 0, "the referee made calls on the fixture")
+    checkFigures(json.total, "total")
+    assert.match(out, /^collapse\s+1\s/m)
+    assert.match(out, /^TOTAL\s+1\s/m)
+})
+
+test("simulated sets: fixed seeds, categories in turn, reporting and tuning sets apart", () => {
+    const a = simJobs(1, 20, true)
+    assert.deepEqual(simJobs(1, 20, true), a, "deterministic")
+    assert.equal(new Set(a.map(j => j.seed)).size, 20)
+    assert.equal(a[0].category, "quiet")
+    const train = new Set(simJobs(1000, 200, true).map(j => j.seed))
+    assert.ok(simJobs(1, 200, true).every(j => !train.has(j.seed)), "a reporting case is also a tuning case")
+    assert.throws(() => simJobs(1, 1, true, "nonsense"), /unknown category/)
+})
+
+test("bench on four quick simulated cases: events come out and the JSON has every figure, in range", () => {
+    const { out, json } = bench(["--count", "4", "--quick", "--seed", "7"])
+    assert.match(out, /seed 7: 4 simulated cases/)
+    assert.deepEqual(json.seeds, { first: 7, count: 4 })
+    assert.equal(json.total.cases, 4)
+    assert.ok(json.total.events > 0, "no referee events on four simulated cases")
+    checkFigures(json.total, "total")
+    assert.deepEqual(Object.keys(json.by_category).sort(), ["card_fell", "collapse", "place", "quiet"])
+    for (const [c, f] of Object.entries(json.by_category)) checkFigures(f, c)
+})
