@@ -14,6 +14,7 @@ import { Sample } from "../../src/core/sample"
 import { formatEvent, formatRow } from "../../src/core/trace"
 import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core/telemetry-format"
 import { RandomGames } from "./rules-script"
+import { refereeCase, signalsCase } from "./signal-cases"
 
 export interface ParityCase {
     name: string
@@ -88,7 +89,7 @@ function rulesCase(): ParityCase {
     return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase]
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase]
 
 export class ParityRun {
     private cases: ParityCase[] = []

@@ -9,54 +9,137 @@
  *   ref.snapshot() / ref.restore(s)         // compact game state for flash at turn boundaries
  *   ref.view()                              // what the LEDs show
  *
- * STUB: emits round_start and turn at the first sample only. The detectors and
- * rules engine replace this (issue 4).
+ * Per sample: faults are checked first (a faulted sensor feeds nothing), then
+ * the healthy sensors step their signal modules, then either the rest
+ * detector (no round on: waits for the tare) or the play detectors (collapse,
+ * placement, touch) run. Their observations go to the rules in order.
  */
 import { Sample } from "../sample"
-import { GameConfig, RefEvent } from "./types"
-
-export interface GameView {
-    players: number
-    /** seat whose turn it is (1-based), 0 between rounds */
-    turn: number
-    /** out[i] is true when seat i+1 is knocked out */
-    out: boolean[]
-    winner: number
-    phase: string
-    cards: number
-    /** sensors currently in fault ("imu", "load") */
-    faults: string[]
-}
+import { RefereeSettings, settingsFor } from "../config"
+import { Attitude } from "../signal/attitude"
+import { CardMass, Load } from "../signal/load"
+import { Motion } from "../signal/motion"
+import { CollapseDetector } from "./detectors/collapse"
+import { FaultDetector } from "./detectors/faults"
+import { PlacementDetector } from "./detectors/placement"
+import { RestDetector } from "./detectors/rest"
+import { Signals } from "./detectors/signals"
+import { TouchDetector } from "./detectors/touch"
+import { Rules } from "./rules"
+import { Difficulty, GameConfig, GameView, Obs, RefEvent } from "./types"
 
 export class Referee {
     readonly cfg: GameConfig
+    private settings: RefereeSettings
+    private level: Difficulty
+    private sig: Signals
+    private rules: Rules
+    private faults: FaultDetector
+    private rest: RestDetector
+    private placement: PlacementDetector
+    private collapse: CollapseDetector
+    private touch: TouchDetector
     private events: RefEvent[] = []
-    private started = false
+    private obs: Obs[] = []
+    private playing = false
+    /** settings given to the constructor: keep them when the level changes */
+    private explicit: boolean
+    /** the rest detector took a fresh tare on this sample */
+    private tared = false
 
-    constructor(cfg: GameConfig) {
+    /** `settings` overrides the per-difficulty settings (the tuner uses it) */
+    constructor(cfg: GameConfig, settings?: RefereeSettings) {
         this.cfg = cfg
+        this.level = cfg.difficulty
+        const s = settings ? settings : settingsFor(cfg.difficulty)
+        this.settings = s
+        this.sig = new Signals(new Attitude(s.attitude), new Motion(s.motion), new Load(s.load), new CardMass(s.card_mass))
+        this.rules = new Rules(cfg)
+        this.faults = new FaultDetector(s.fault)
+        this.rest = new RestDetector(s.rest)
+        this.placement = new PlacementDetector(s.placement)
+        this.collapse = new CollapseDetector(s.collapse)
+        this.touch = new TouchDetector(s.touch)
+        this.explicit = !!settings
     }
 
     update(s: Sample): RefEvent[] {
         const out = this.events
-        out.length = 0
-        if (!this.started) {
-            this.started = true
-            out.push({ t_ms: s.t_ms, type: "round_start", player: this.cfg.first_player, players: this.cfg.players, difficulty: this.cfg.difficulty })
-            out.push({ t_ms: s.t_ms, type: "turn", player: this.cfg.first_player })
+        // (arr.length = 0 on these reused arrays aborts the DeviceScript VM: pop instead)
+        while (out.length > 0) out.pop()
+        const obs = this.obs
+        const t = s.t_ms
+        const sig = this.sig
+        this.faults.update(t, s.hasImu, s.az_g, s.hasLoad, s.load_g, obs)
+        sig.imuOk = !this.faults.imuFault
+        sig.loadOk = !this.faults.loadFault
+        if (s.hasImu && sig.imuOk) {
+            sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)
+            sig.motion.update(t, s.gx_dps, s.gy_dps, s.gz_dps)
         }
+        if (s.hasLoad && sig.loadOk) sig.load.update(t, s.load_g)
+        if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, button: s.input })
+        this.flush(t)
+        const phase = this.rules.context().phase
+        this.tared = false
+        if (phase === "waiting" || phase === "between") this.tared = this.rest.update(s, phase === "waiting", sig, obs)
+        else if (phase !== "over") {
+            if (sig.ref_g !== sig.ref_g && sig.load.isSteady()) sig.ref_g = sig.load.steadyMean_g()
+            if (s.hasLoad) {
+                this.collapse.update(t, sig, obs)
+                this.placement.update(t, sig, obs)
+            }
+            this.touch.update(t, sig, obs)
+        }
+        this.flush(t)
         return out
     }
 
-    snapshot(): string {
-        return "{}"
+    /** hands the pending observations to the rules, then reacts to a round start or a level change */
+    private flush(t_ms: number) {
+        const obs = this.obs
+        if (obs.length === 0) return
+        for (let i = 0; i < obs.length; i++) this.rules.handle(obs[i], this.events)
+        while (obs.length > 0) obs.pop()
+        const ctx = this.rules.context()
+        const playing = ctx.phase !== "waiting" && ctx.phase !== "between" && ctx.phase !== "over"
+        if (playing && !this.playing) this.startPlay(t_ms)
+        this.playing = playing
+        if (ctx.difficulty !== this.level) {
+            this.level = ctx.difficulty
+            if (!this.explicit) this.configure(settingsFor(ctx.difficulty))
+        }
     }
 
-    restore(snap: string) {}
+    /** a round began: after a fresh tare, or on the start button (then the load now is the tare) */
+    private startPlay(t_ms: number) {
+        const sig = this.sig
+        if (!this.tared && sig.load.tare(t_ms, sig.load.clean_g())) sig.ref_g = sig.load.zero_g()
+        this.collapse.reset()
+        this.touch.reset()
+    }
+
+    private configure(s: RefereeSettings) {
+        this.settings = s
+        this.placement.configure(s.placement)
+        this.collapse.configure(s.collapse)
+        this.touch.configure(s.touch)
+        this.rest.configure(s.rest)
+    }
+
+    /** the rules' game state (<= 200 bytes); after restore the load reference is re-learned from the next steady level */
+    snapshot(): string {
+        return this.rules.snapshot()
+    }
+
+    restore(snap: string) {
+        this.rules = Rules.restore(this.cfg, snap)
+        this.sig.ref_g = NaN
+        const ctx = this.rules.context()
+        this.playing = ctx.phase !== "waiting" && ctx.phase !== "between" && ctx.phase !== "over"
+    }
 
     view(): GameView {
-        const out: boolean[] = []
-        for (let i = 0; i < this.cfg.players; i++) out.push(false)
-        return { players: this.cfg.players, turn: this.cfg.first_player, out: out, winner: 0, phase: "build", cards: 0, faults: [] }
+        return this.rules.view()
     }
 }

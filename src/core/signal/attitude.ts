@@ -79,6 +79,14 @@ export class Attitude {
         this.sumN++
     }
 
+    /** forget the rest average collected so far (the rig moved) */
+    discardRest() {
+        this.sumX = 0
+        this.sumY = 0
+        this.sumZ = 0
+        this.sumN = 0
+    }
+
     /** samples in the rest average so far */
     restCount(): number {
         return this.sumN
@@ -93,10 +101,7 @@ export class Attitude {
             this.upY = this.sumY / n
             this.upZ = this.sumZ / n
         }
-        this.sumX = 0
-        this.sumY = 0
-        this.sumZ = 0
-        this.sumN = 0
+        this.discardRest()
         return ok
     }
 

@@ -354,7 +354,7 @@ export interface CardMassSettings {
     /** a step is accepted as one card only within this factor of the current estimate (and its inverse) */
     accept_ratio: number
 }
-export const CARD_MASS_DEFAULTS: CardMassSettings = { prior_g: 5, learn_cards: 4, accept_ratio: 1.6 }
+export const CARD_MASS_DEFAULTS: CardMassSettings = { prior_g: 6.5, learn_cards: 4, accept_ratio: 1.6 }
 
 /**
  * The card mass, learned from the placements: the first `learn_cards` steps

@@ -98,11 +98,21 @@ export class Motion {
             this.by = this.sumY / n
             this.bz = this.sumZ / n
         }
+        this.discardBias()
+        return n > 0
+    }
+
+    /** forget the bias average collected so far (the rig moved) */
+    discardBias() {
         this.sumX = 0
         this.sumY = 0
         this.sumZ = 0
         this.sumN = 0
-        return n > 0
+    }
+
+    /** true once a gyro sample was seen */
+    hasData(): boolean {
+        return this.sawSample
     }
 
     /** the learned gyro bias, degrees/s */

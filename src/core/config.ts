@@ -1,0 +1,74 @@
+/**
+ * Every threshold of the signal chain and the detectors, with units in the
+ * names: DEFAULTS (hand-set starting points), overridden per difficulty by the
+ * generated TUNED table (src/core/tuned.ts, written by `npm run tune`).
+ * Override keys are "group.setting", e.g. "touch.swing_dps".
+ */
+import { AttitudeSettings, ATTITUDE_DEFAULTS } from "./signal/attitude"
+import { CardMassSettings, CARD_MASS_DEFAULTS, LoadSettings, LOAD_DEFAULTS } from "./signal/load"
+import { MotionSettings, MOTION_DEFAULTS } from "./signal/motion"
+import { CollapseSettings, COLLAPSE_DEFAULTS } from "./referee/detectors/collapse"
+import { FaultSettings, FAULT_DEFAULTS } from "./referee/detectors/faults"
+import { PlacementSettings, PLACEMENT_DEFAULTS } from "./referee/detectors/placement"
+import { RestSettings, REST_DEFAULTS } from "./referee/detectors/rest"
+import { TouchSettings, TOUCH_DEFAULTS } from "./referee/detectors/touch"
+import { Difficulty } from "./referee/types"
+import { TUNED } from "./tuned"
+
+export interface RefereeSettings {
+    attitude: AttitudeSettings
+    motion: MotionSettings
+    load: LoadSettings
+    card_mass: CardMassSettings
+    placement: PlacementSettings
+    collapse: CollapseSettings
+    touch: TouchSettings
+    fault: FaultSettings
+    rest: RestSettings
+}
+
+export const DEFAULTS: RefereeSettings = {
+    attitude: ATTITUDE_DEFAULTS,
+    motion: MOTION_DEFAULTS,
+    load: LOAD_DEFAULTS,
+    card_mass: CARD_MASS_DEFAULTS,
+    placement: PLACEMENT_DEFAULTS,
+    collapse: COLLAPSE_DEFAULTS,
+    touch: TOUCH_DEFAULTS,
+    fault: FAULT_DEFAULTS,
+    rest: REST_DEFAULTS,
+}
+
+/** "group.setting" -> value overrides */
+export type Overrides = { [key: string]: number }
+
+function copyObject(o: any): any {
+    const c: any = {}
+    const keys = Object.keys(o)
+    for (let i = 0; i < keys.length; i++) c[keys[i]] = o[keys[i]]
+    return c
+}
+
+/** a deep copy of `base` with `overrides` applied; throws on a key that names no setting */
+export function withOverrides(base: RefereeSettings, overrides: Overrides): RefereeSettings {
+    const out: any = {}
+    const groups = Object.keys(base)
+    for (let i = 0; i < groups.length; i++) out[groups[i]] = copyObject((base as any)[groups[i]])
+    const keys = Object.keys(overrides)
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]
+        const dot = k.indexOf(".")
+        const g = out[k.slice(0, dot)]
+        const name = k.slice(dot + 1)
+        if (dot < 0 || !g || typeof g[name] !== "number") throw new Error("unknown setting \"" + k + "\"")
+        g[name] = overrides[k]
+    }
+    return out as RefereeSettings
+}
+
+/** the settings for a difficulty: DEFAULTS, then the tuned values for every level, then for this level */
+export function settingsFor(d: Difficulty): RefereeSettings {
+    const all = TUNED["all"]
+    const level = TUNED[d]
+    return withOverrides(withOverrides(DEFAULTS, all ? all : {}), level ? level : {})
+}

@@ -1,0 +1,66 @@
+/**
+ * Rest at tare: before the first round (power-up) and between rounds, the
+ * empty rig is still (gyro) and its load steady for `rest_ms`. Then the tare
+ * is taken (load zero, rest attitude, gyro bias, averaged over the still
+ * stretch) and Obs "rest_at_tare" starts the round. Between rounds the load
+ * must also be back within `band_cards` of the old tare (the cards cleared).
+ */
+import { Obs } from "../types"
+import { Sample } from "../../sample"
+import { Signals } from "./signals"
+
+export interface RestSettings {
+    /** still and steady this long at power-up, ms */
+    first_rest_ms: number
+    /** still and steady this long between rounds, ms */
+    rest_ms: number
+    /** between rounds: within this many cards of the previous tare */
+    band_cards: number
+}
+export const REST_DEFAULTS: RestSettings = { first_rest_ms: 1000, rest_ms: 3000, band_cards: 0.5 }
+
+export class RestDetector {
+    private s: RestSettings
+    private since = NaN
+
+    constructor(settings: RestSettings) {
+        this.s = settings
+    }
+
+    configure(settings: RestSettings) {
+        this.s = settings
+    }
+
+    /**
+     * One step while no round is on (`first` at power-up). Accumulates the
+     * rest attitude and gyro bias while still; returns true (and pushes the
+     * Obs) when the tare was taken.
+     */
+    update(smp: Sample, first: boolean, sig: Signals, out: Obs[]): boolean {
+        const t_ms = smp.t_ms
+        const load = sig.load
+        const imu = sig.imuOk && smp.hasImu
+        let still = sig.loadOk && load.isSteady()
+        if (still && sig.imuOk && sig.motion.hasData()) still = sig.motion.stillFor_ms(t_ms) > 0
+        if (still && !first && load.hasTare()) still = Math.abs(load.steadyMean_g() - load.zero_g()) <= this.s.band_cards * sig.mass.get_g()
+        if (!still) {
+            this.since = NaN
+            sig.attitude.discardRest()
+            sig.motion.discardBias()
+            return false
+        }
+        if (this.since !== this.since) this.since = t_ms
+        if (imu) {
+            sig.attitude.accumulateRest(smp.ax_g, smp.ay_g, smp.az_g)
+            sig.motion.accumulateBias(smp.gx_dps, smp.gy_dps, smp.gz_dps)
+        }
+        if (t_ms - this.since < (first ? this.s.first_rest_ms : this.s.rest_ms)) return false
+        this.since = NaN
+        load.tare(t_ms)
+        sig.ref_g = load.zero_g()
+        if (sig.attitude.learnRest()) sig.motion.setVertical(sig.attitude.upX, sig.attitude.upY, sig.attitude.upZ)
+        sig.motion.learnBias()
+        out.push({ kind: "rest_at_tare", t_ms: t_ms, ev: { detector: "rest", zero_g: load.zero_g() } })
+        return true
+    }
+}

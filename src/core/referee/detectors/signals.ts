@@ -1,0 +1,49 @@
+/**
+ * What every detector reads: the signal modules, the learned card mass, the
+ * reference level of the structure (the settled load with the cards now on)
+ * and which sensors are healthy. Owned and stepped by the Referee.
+ */
+import { Attitude } from "../../signal/attitude"
+import { CardMass, Load } from "../../signal/load"
+import { Motion } from "../../signal/motion"
+import { Evidence } from "../types"
+import { fmtNum } from "../../num"
+
+export class Signals {
+    attitude: Attitude
+    motion: Motion
+    load: Load
+    mass: CardMass
+    /** settled load with the cards now on (absolute, g); NaN before the tare */
+    ref_g = NaN
+    imuOk = true
+    loadOk = true
+
+    constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass) {
+        this.attitude = attitude
+        this.motion = motion
+        this.load = load
+        this.mass = mass
+    }
+
+    /**
+     * evidence for a load change of `delta_g` seen by `detector`; with `motion`
+     * the swing/spin peaks and the tilt now instead of the change in cards
+     * (event lines must stay under 150 characters)
+     */
+    evidence(detector: string, delta_g: number, motion: boolean): Evidence {
+        const ev: Evidence = { detector: detector, delta_g: round(delta_g, 2) }
+        if (!motion) ev["delta_cards"] = round(delta_g / this.mass.get_g(), 2)
+        else if (this.imuOk) {
+            ev["swing_dps"] = round(this.motion.swingDps(), 1)
+            ev["spin_dps"] = round(this.motion.spinDps(), 1)
+            const tilt = this.attitude.tiltDeg()
+            if (tilt === tilt) ev["tilt_deg"] = round(tilt, 2)
+        }
+        return ev
+    }
+}
+
+function round(x: number, decimals: number): number {
+    return parseFloat(fmtNum(x, decimals))
+}

@@ -1,0 +1,77 @@
+/**
+ * Touch: a force on the structure or hanger that no placement explains.
+ * Any one of these, held for `hold_ms`, is a touch:
+ *  - the quick load rises more than `load_up_cards` cards above the reference
+ *    (a card plus the slotting pressure of fingers stays under it);
+ *  - the swing envelope passes `swing_dps` (a placement swings the rod less);
+ *  - the spin envelope passes `spin_dps` (high on the free-turn levels, where
+ *    spin is normal);
+ *  - the tilt away from rest passes `tilt_deg` (high where the pivot is free)
+ *    for `tilt_hold_ms` (long: a table bump shakes the accelerometer briefly).
+ * After a call it re-arms once everything has been calm for `rearm_ms`.
+ */
+import { Obs } from "../types"
+import { Signals } from "./signals"
+
+export interface TouchSettings {
+    load_up_cards: number
+    swing_dps: number
+    spin_dps: number
+    tilt_deg: number
+    hold_ms: number
+    tilt_hold_ms: number
+    rearm_ms: number
+}
+export const TOUCH_DEFAULTS: TouchSettings = { load_up_cards: 4, swing_dps: 60, spin_dps: 60, tilt_deg: 8, hold_ms: 60, tilt_hold_ms: 600, rearm_ms: 2000 }
+
+export class TouchDetector {
+    private s: TouchSettings
+    private since = NaN
+    private calmSince = NaN
+    private armed = true
+
+    constructor(settings: TouchSettings) {
+        this.s = settings
+    }
+
+    configure(settings: TouchSettings) {
+        this.s = settings
+    }
+
+    reset() {
+        this.since = NaN
+        this.calmSince = NaN
+        this.armed = true
+    }
+
+    /** which cue fires now ("" for none) */
+    private cue(sig: Signals): string {
+        const s = this.s
+        if (sig.loadOk && sig.load.fast_g() - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
+        if (!sig.imuOk) return ""
+        if (sig.motion.swingDps() > s.swing_dps) return "gyro_swing"
+        if (sig.motion.spinDps() > s.spin_dps) return "gyro_spin"
+        return ""
+    }
+
+    update(t_ms: number, sig: Signals, out: Obs[]) {
+        if (sig.ref_g !== sig.ref_g) return
+        let cue = this.cue(sig)
+        let hold = this.s.hold_ms
+        if (cue.length === 0 && sig.imuOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
+            cue = "tilt"
+            hold = this.s.tilt_hold_ms
+        }
+        if (cue.length === 0) {
+            this.since = NaN
+            if (this.calmSince !== this.calmSince) this.calmSince = t_ms
+            if (!this.armed && t_ms - this.calmSince >= this.s.rearm_ms) this.armed = true
+            return
+        }
+        this.calmSince = NaN
+        if (this.since !== this.since) this.since = t_ms
+        if (!this.armed || t_ms - this.since < hold) return
+        this.armed = false
+        out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence(cue, sig.load.fast_g() - sig.ref_g, true) })
+    }
+}
