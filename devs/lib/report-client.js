@@ -21,7 +21,11 @@ const sec = ms => ms / 1000
 
 const width = () => Math.max(600, document.getElementById("charts").clientWidth - 10)
 const PANELS = [
-    { title: "load above tare (g)", data: [DATA.load[0].map(sec), DATA.load[1]], series: [["load_g", "#1d4ed8"]] },
+    {
+        title: "load above tare (g, median of 7 samples; raw: click its legend)",
+        data: [DATA.load[0].map(sec), DATA.load[1], DATA.load[2]],
+        series: [["load_g median", "#1d4ed8"], ["load_g raw", "#93c5fd", false]],
+    },
     { title: "tilt from rest (deg)", data: [DATA.imu[0].map(sec), DATA.imu[1]], series: [["tilt_deg", "#b45309"]] },
     { title: "swing and spin (deg/s)", data: [DATA.imu[0].map(sec), DATA.imu[2], DATA.imu[3]], series: [["swing_dps", "#047857"], ["spin_dps", "#7c3aed"]] },
 ]
@@ -99,7 +103,7 @@ for (const panel of PANELS) {
         scales: { x: { time: false } },
         axes: [{ label: "time (s)" }, {}],
         cursor: { sync: { key: "librium", setSeries: false }, drag: { x: true, y: false } },
-        series: [{ label: "t (s)" }].concat(panel.series.map(([label, stroke]) => ({ label, stroke, width: 1, spanGaps: false }))),
+        series: [{ label: "t (s)" }].concat(panel.series.map(([label, stroke, show]) => ({ label, stroke, show: show !== false, width: 1, spanGaps: false }))),
         hooks: { draw: plots.length === 0 ? [drawLines, placeMarkers] : [drawLines], setScale: [syncZoom] },
     }
     plots.push(new uPlot(opts, panel.data, el))

@@ -7,6 +7,7 @@
  * by the benchmark's matcher.
  */
 import { Sample } from "../../src/core/sample.ts"
+import { RunningMedian } from "../../src/core/signal/filters.ts"
 import { RefEvent } from "../../src/core/referee/types.ts"
 import { Truth } from "../../src/sim/truth.ts"
 import { Columns, MinMaxDecimator } from "./decimate.ts"
@@ -35,9 +36,14 @@ export const SPEC_FIELDS: { [type: string]: string[] } = {
 const REST_MS = 1000
 const RAD_TO_DEG = 180 / Math.PI
 
-/** streams samples into the plot series: load above tare, and tilt / swing / spin in the rod's frame */
+/** load-cell bit-error spikes (thousands of grams) would swamp the plot: the shown load is a running median of this many samples */
+const LOAD_MEDIAN_SAMPLES = 7
+
+/** streams samples into the plot series: load above tare (median-filtered, and raw), and tilt / swing / spin in the rod's frame */
 export class PlotSeries {
-    readonly load = new MinMaxDecimator(1)
+    /** load_g above tare: median of LOAD_MEDIAN_SAMPLES, raw */
+    readonly load = new MinMaxDecimator(2)
+    private loadMedian = new RunningMedian({ window: LOAD_MEDIAN_SAMPLES })
     /** tilt_deg, swing_dps, spin_dps */
     readonly imu = new MinMaxDecimator(3)
     private restN = 0
@@ -51,11 +57,14 @@ export class PlotSeries {
         if (this.t0_ms !== this.t0_ms) this.t0_ms = s.t_ms
         const learning = s.t_ms - this.t0_ms < REST_MS
         if (s.hasLoad) {
+            // the tare is the mean of the median-filtered load, so a spike in the first second does not shift it
+            const med_g = this.loadMedian.update(s.load_g)
             if (learning || this.loadN === 0) {
                 this.loadN++
-                this.loadSum += s.load_g
+                this.loadSum += med_g
             }
-            this.load.add(s.t_ms, [s.load_g - this.loadSum / this.loadN])
+            const tare_g = this.loadSum / this.loadN
+            this.load.add(s.t_ms, [med_g - tare_g, s.load_g - tare_g])
         }
         if (!s.hasImu) return
         const v = [s.ax_g, s.ay_g, s.az_g, s.gx_dps, s.gy_dps, s.gz_dps]
