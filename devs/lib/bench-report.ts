@@ -23,12 +23,17 @@ function row(name: string, f: Figures): string[] {
 
 export function benchTable(book: ScoreBook): string {
     const rows = book.categories().map(c => row(c, figures(book.byCategory.get(c))))
-    rows.push(row("TOTAL", figures(book.total)))
+    const total = figures(book.total)
+    rows.push(row("TOTAL", total))
+    const c = book.total.counts
+    const notes =
+        `wrong player (a call in the window, for another player): touch ${c["touch"].wrong_player}, collapse ${c["collapse"].wrong_player}, ` +
+        `card_fell ${c["card_fell"].wrong_player}; wrongful outs ${total.wrongful_outs.count} in ${total.wrongful_outs.turns} turns`
     const legend =
         "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, " +
         "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +
-        "outcome = outs in order + winner right %, x realtime = game time / referee time (one core)"
-    return formatTable(HEADER, rows) + "\n" + legend
+        "outcome = outs in order + winner right %, x realtime = game time / referee time (one core), - no figure (nothing to count)"
+    return formatTable(HEADER, rows) + "\n" + notes + "\n" + legend
 }
 
 export interface BenchJson {

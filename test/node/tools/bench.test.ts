@@ -50,6 +50,7 @@ test("bench --dir: the folder's truth is counted exactly, the table has a row pe
     checkFigures(json.total, "total")
     assert.match(out, /^collapse\s+1\s/m)
     assert.match(out, /^TOTAL\s+1\s/m)
+    assert.match(out, /^wrong player .*: touch \d+, collapse \d+/m)
 })
 
 test("simulated sets: fixed seeds, categories in turn, reporting and tuning sets apart", () => {
