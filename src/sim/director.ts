@@ -227,7 +227,7 @@ export class Director {
         const n = this.cardsOn.length
         if (ev === "fell") return justPassed && this.phase !== "dismantle" ? "fell" : ""
         if (ev === "collapse") {
-            if (n < 2) return ""
+            if (n < this.minOff()) return ""
             const r = rng.int(0, 2)
             if (r === 0 && justPassed) return "collapse_placer"
             return r === 1 ? "collapse_current" : "collapse_during"
@@ -432,7 +432,8 @@ export class Director {
     private collapse(tc: number, who: number) {
         const rng = this.rng
         const n = this.cardsOn.length
-        const nOff = rng.chance(0.25) ? n : rng.int(2, Math.min(n, 8))
+        const lo = this.minOff()
+        const nOff = rng.chance(0.25) || n <= lo ? n : rng.int(lo, Math.min(n, 8))
         const caught = nOff >= 3 && rng.chance(this.knobs.p_caught)
         const counted = n
         let tLeave = tc
@@ -463,6 +464,11 @@ export class Director {
     }
 
     private finalCount = -1
+
+    /** a collapse takes off more than one card; when a card is to catch, at least three */
+    private minOff(): number {
+        return this.knobs.p_caught >= 1 ? 3 : 2
+    }
 
     /** only the last card falls off at tf; its placer places it again */
     private cardFell(tf: number) {

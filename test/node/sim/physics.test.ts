@@ -1,0 +1,120 @@
+// The simulator against physics and datasheets: the pendulum's period, a card's
+// load step, 1 g at rest, the gyro's noise density, and the trig it runs on.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { Sample } from "../../../src/core/sample.ts"
+import { makeCase, simulateCase } from "../../../src/sim/cases.ts"
+import { G_MPS2 } from "../../../src/sim/params.ts"
+import { RigPhysics } from "../../../src/sim/physics.ts"
+import { cos, sin } from "../../../src/sim/trig.ts"
+
+test("sin/cos match Math.sin/cos to 1e-9 from -100 to 100 rad", () => {
+    for (let x = -100; x <= 100; x += 0.0137) {
+        assert.ok(Math.abs(sin(x) - Math.sin(x)) < 1e-9, `sin(${x})`)
+        assert.ok(Math.abs(cos(x) - Math.cos(x)) < 1e-9, `cos(${x})`)
+    }
+})
+
+test("the empty rig swings with the physical pendulum's period 2 pi sqrt(I / (M g d)) within 1 %", () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+        const rig = makeCase(seed, "quiet", { quick: true }).params.rig
+        const ph = new RigPhysics(rig)
+        // independent of the simulator's bookkeeping: rod (uniform, I = m L^2/3) + a point foot at L
+        const L = rig.rod_len_m
+        const M = rig.rod_mass_kg + rig.foot_mass_kg
+        const d = (rig.rod_mass_kg * L / 2 + rig.foot_mass_kg * L) / M
+        const I = rig.rod_mass_kg * L * L / 3 + rig.foot_mass_kg * L * L
+        const expected_s = 2 * Math.PI * Math.sqrt(I / (M * G_MPS2 * d))
+        ph.thx = 0.02
+        const crossings: number[] = []
+        let prev = ph.thx
+        for (let i = 1; i <= 20000; i++) {
+            ph.step(0.001)
+            if (prev < 0 && ph.thx >= 0) crossings.push(i - ph.thx / (ph.thx - prev))
+            prev = ph.thx
+        }
+        assert.ok(crossings.length >= 5, "it swings")
+        const period_s = (crossings[crossings.length - 1] - crossings[0]) / (crossings.length - 1) / 1000
+        assert.ok(Math.abs(period_s / expected_s - 1) < 0.01, `seed ${seed}: period ${period_s} s, expected ${expected_s} s`)
+        assert.ok(period_s > 0.8 && period_s < 1.4, `a 20-40 cm rod swings at about 1 Hz (${period_s} s)`)
+    }
+})
+
+test("a bumped rig still swings after 10 s (light damping) and its amplitude decays at the drawn rate", () => {
+    const rig = makeCase(8, "quiet", { quick: true }).params.rig
+    const ph = new RigPhysics(rig)
+    ph.wy = 0.1
+    let early = 0
+    let late = 0
+    for (let i = 0; i < 20000; i++) {
+        ph.step(0.001)
+        if (i < 2000) early = Math.max(early, Math.abs(ph.thy))
+        if (i >= 18000) late = Math.max(late, Math.abs(ph.thy))
+    }
+    const ratio = late / early
+    const expected = Math.exp(-18 / rig.swing_decay_s)
+    assert.ok(late > 0.3 * early * Math.exp(-18 / 15), "still swinging")
+    assert.ok(Math.abs(ratio / expected - 1) < 0.1, `decay ${ratio}, expected ${expected}`)
+})
+
+function meanLoad(rows: { t: number; v: number }[], t0: number, t1: number): number {
+    const sel = rows.filter(r => r.t >= t0 && r.t <= t1)
+    assert.ok(sel.length > 0, `load rows in [${t0}, ${t1}]`)
+    return sel.reduce((a, r) => a + r.v, 0) / sel.length
+}
+
+test("each card's load step equals its weight (ideal sensors)", () => {
+    let checked = 0
+    for (const seed of [21, 22, 23]) {
+        const spec = makeCase(seed, "place", { quick: true, difficulty: "easy" })
+        const rows: { t: number; v: number }[] = []
+        const truth = simulateCase(spec, s => {
+            if (s.hasLoad) rows.push({ t: s.t_ms, v: s.load_g })
+        }, { ideal: true })
+        const places = truth.events.filter(e => e.kind === "place")
+        assert.ok(places.length >= 3)
+        for (let i = 0; i < places.length - 1; i++) {
+            const p = places[i]
+            const before = meanLoad(rows, p.t_start_ms - 700, p.t_start_ms - 50)
+            const after = meanLoad(rows, places[i].t_ms + 1000, places[i + 1].t_start_ms - 50)
+            const step = after - before
+            assert.ok(Math.abs(step - p.mass_g) < 0.02 * p.mass_g + 0.05, `seed ${seed} card ${i + 1}: step ${step} g, card ${p.mass_g} g`)
+            checked++
+        }
+    }
+    assert.ok(checked >= 6)
+})
+
+test("the accelerometer reads 1 g at rest (ideal: exactly; real parts: within their zero-g offsets)", () => {
+    for (const ideal of [true, false]) {
+        const spec = makeCase(31, "quiet", { quick: true })
+        let n = 0
+        let sum = 0
+        simulateCase(spec, s => {
+            if (!s.hasImu) return
+            n++
+            sum += Math.sqrt(s.ax_g * s.ax_g + s.ay_g * s.ay_g + s.az_g * s.az_g)
+        }, { ideal })
+        const mean = sum / n
+        assert.ok(n > 1000)
+        if (ideal) assert.ok(Math.abs(mean - 1) < 1e-6, `|a| = ${mean}`)
+        else assert.ok(Math.abs(mean - 1) < 0.1, `|a| = ${mean}`)
+    }
+})
+
+test("the gyro's noise RMS at rest is the density x sqrt(ODR / 2) within 10 %", () => {
+    for (const seed of [41, 42, 43, 44]) {
+        const spec = makeCase(seed, "quiet", { quick: true })
+        const xs: number[] = []
+        simulateCase(spec, (s: Sample) => {
+            if (s.hasImu) xs.push(s.gx_dps)
+        })
+        const mean = xs.reduce((a, b) => a + b, 0) / xs.length
+        const rms = Math.sqrt(xs.reduce((a, b) => a + (b - mean) * (b - mean), 0) / xs.length)
+        const p = spec.params.imu
+        const expected = p.gyro_nd_dps_rthz * Math.sqrt(p.odr_hz / 2)
+        const withLsb = Math.sqrt(expected * expected + p.gyro_lsb_dps * p.gyro_lsb_dps / 12)
+        assert.ok(Math.abs(rms / withLsb - 1) < 0.1, `seed ${seed}: rms ${rms} dps, expected ${withLsb} (${p.part} at ${p.odr_hz} Hz)`)
+        assert.ok(Math.abs(mean - p.gyro_bias_dps[0]) < 0.05 + 3 * expected / Math.sqrt(xs.length), "mean = the zero-rate offset")
+    }
+})
