@@ -42,6 +42,21 @@ export const DEFAULTS: RefereeSettings = {
 /** "group.setting" -> value overrides */
 export type Overrides = { [key: string]: number }
 
+/** a cue "switched off" (a value no signal reaches) */
+export const OFF = 1e6
+
+/**
+ * Physics per level, before tuning: spin is normal with the free-turn
+ * connector (medium, lunacy), fulcrum tilt with the pivot released (hard,
+ * lunacy), so those cues say nothing about a touch there.
+ */
+export const LEVEL_DEFAULTS: { [level: string]: Overrides } = {
+    easy: {},
+    medium: { "touch.spin_dps": OFF },
+    hard: { "touch.tilt_deg": OFF },
+    lunacy: { "touch.spin_dps": OFF, "touch.tilt_deg": OFF },
+}
+
 function copyObject(o: any): any {
     const c: any = {}
     const keys = Object.keys(o)
@@ -66,9 +81,10 @@ export function withOverrides(base: RefereeSettings, overrides: Overrides): Refe
     return out as RefereeSettings
 }
 
-/** the settings for a difficulty: DEFAULTS, then the tuned values for every level, then for this level */
+/** the settings for a difficulty: DEFAULTS, the level's physics, then the tuned values for every level and for this level */
 export function settingsFor(d: Difficulty): RefereeSettings {
     const all = TUNED["all"]
     const level = TUNED[d]
-    return withOverrides(withOverrides(DEFAULTS, all ? all : {}), level ? level : {})
+    const physics = withOverrides(DEFAULTS, LEVEL_DEFAULTS[d])
+    return withOverrides(withOverrides(physics, all ? all : {}), level ? level : {})
 }

@@ -13,7 +13,7 @@ export interface LoadSettings {
     spike_confirm_samples: number
     /** running median window after the gate, samples (odd) */
     median_window: number
-    /** fast low-pass for quick decisions (collapse), ms */
+    /** fast low-pass for quick decisions (collapse): two cascaded stages of this time constant, ms (damps the hanger's ringing) */
     fast_tau_ms: number
     /** steadiness is judged on block means of this length, ms */
     block_ms: number
@@ -30,7 +30,7 @@ export const LOAD_DEFAULTS: LoadSettings = {
     spike_gate_g: 150,
     spike_confirm_samples: 4,
     median_window: 5,
-    fast_tau_ms: 40,
+    fast_tau_ms: 30,
     block_ms: 100,
     steady_span_g: 0.6,
     steady_ms: 1000,
@@ -246,6 +246,7 @@ export class Load {
     private gate: SpikeGate
     private median: RunningMedian
     private fast: Ema
+    private fast2: Ema
     readonly steadiness: Steadiness
     private clean = NaN
     private zero = NaN
@@ -260,6 +261,7 @@ export class Load {
         this.gate = new SpikeGate(settings.spike_gate_g, settings.spike_confirm_samples)
         this.median = new RunningMedian({ window: settings.median_window })
         this.fast = new Ema({ tau_ms: settings.fast_tau_ms })
+        this.fast2 = new Ema({ tau_ms: settings.fast_tau_ms })
         this.steadiness = new Steadiness(settings.block_ms, settings.steady_ms, settings.steady_span_g)
     }
 
@@ -272,7 +274,7 @@ export class Load {
         if (x !== x) return false
         if (this.gate.takeJump()) this.median.reset()
         this.clean = this.median.update(x)
-        this.fast.update(t_ms, this.clean)
+        this.fast2.update(t_ms, this.fast.update(t_ms, this.clean))
         this.steadiness.update(t_ms, this.clean)
         return true
     }
@@ -284,7 +286,7 @@ export class Load {
 
     /** quick low-passed level, g */
     fast_g(): number {
-        return this.fast.get()
+        return this.fast2.get()
     }
 
     spikes(): number {
@@ -327,7 +329,7 @@ export class Load {
 
     /** net fast load above the tare, g */
     netFast_g(): number {
-        return this.fast.get() - this.zero
+        return this.fast2.get() - this.zero
     }
 
     /**

@@ -5,16 +5,22 @@
  * (a fast "how hard is it moving now") and the whole rate a stillness test:
  * still for N ms when |rate| stayed under a threshold that long.
  *
- * The gyro bias is learned while still (at tare) and subtracted.
+ * The gyro bias is learned while still (at tare) and subtracted. Until it is
+ * learned, stillness is judged against a slow running mean of the raw rate
+ * instead (a zero-rate offset of several degrees/s must not look like motion).
  */
+import { Ema } from "./filters"
+
 
 export interface MotionSettings {
     /** envelope decay time constant, ms (peak-hold that relaxes exponentially-ish) */
     envelope_tau_ms: number
     /** |rate| below this counts as still, degrees/s */
     still_dps: number
+    /** before the bias is learned: time constant of the running mean the rate is compared with, ms */
+    baseline_tau_ms: number
 }
-export const MOTION_DEFAULTS: MotionSettings = { envelope_tau_ms: 300, still_dps: 3 }
+export const MOTION_DEFAULTS: MotionSettings = { envelope_tau_ms: 300, still_dps: 3, baseline_tau_ms: 2000 }
 
 export class Motion {
     private tau_ms: number
@@ -38,10 +44,17 @@ export class Motion {
     private spinNow = 0
     private stillFrom = NaN
     private sawSample = false
+    private biasLearned = false
+    private meanX: Ema
+    private meanY: Ema
+    private meanZ: Ema
 
     constructor(settings: MotionSettings) {
         this.tau_ms = settings.envelope_tau_ms
         this.still_dps = settings.still_dps
+        this.meanX = new Ema({ tau_ms: settings.baseline_tau_ms })
+        this.meanY = new Ema({ tau_ms: settings.baseline_tau_ms })
+        this.meanZ = new Ema({ tau_ms: settings.baseline_tau_ms })
     }
 
     /** the vertical to split against (unit vector, e.g. Attitude.up*) */
@@ -73,7 +86,13 @@ export class Motion {
         this.spinEnv = spinAbs > this.spinEnv ? spinAbs : this.spinEnv + k * (spinAbs - this.spinEnv)
         this.swingNow = swing
         this.spinNow = spinAbs
-        const mag = Math.sqrt(x * x + y * y + z * z)
+        let mag = Math.sqrt(x * x + y * y + z * z)
+        if (!this.biasLearned) {
+            const dx = gx_dps - this.meanX.update(t_ms, gx_dps)
+            const dy = gy_dps - this.meanY.update(t_ms, gy_dps)
+            const dz = gz_dps - this.meanZ.update(t_ms, gz_dps)
+            mag = Math.sqrt(dx * dx + dy * dy + dz * dz)
+        }
         if (mag < this.still_dps) {
             if (this.stillFrom !== this.stillFrom) this.stillFrom = t_ms
         } else this.stillFrom = NaN
@@ -97,6 +116,7 @@ export class Motion {
             this.bx = this.sumX / n
             this.by = this.sumY / n
             this.bz = this.sumZ / n
+            this.biasLearned = true
         }
         this.discardBias()
         return n > 0

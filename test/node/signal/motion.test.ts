@@ -18,7 +18,7 @@ test("a pure spin about a tilted vertical is spin, not swing; the bias is remove
 })
 
 test("a swing about a horizontal axis is swing; the envelope holds the peak and decays", () => {
-    const m = new Motion({ envelope_tau_ms: 200, still_dps: 3 })
+    const m = new Motion({ ...MOTION_DEFAULTS, envelope_tau_ms: 200, still_dps: 3 })
     m.setVertical(0, 0, 1)
     m.update(0, 30, 40, 0) // |horizontal| = 50
     assert.equal(m.swingDps(), 50)
@@ -33,7 +33,7 @@ test("a swing about a horizontal axis is swing; the envelope holds the peak and 
 })
 
 test("stillness: measured from the first still sample; motion resets it; NaN samples are ignored", () => {
-    const m = new Motion({ envelope_tau_ms: 300, still_dps: 3 })
+    const m = new Motion({ ...MOTION_DEFAULTS, envelope_tau_ms: 300, still_dps: 3 })
     assert.equal(m.stillFor_ms(0), 0)
     for (let t = 0; t <= 2000; t += 10) m.update(t, 0.5, -0.5, 0.2)
     assert.equal(m.stillFor_ms(2000), 2000)
@@ -77,4 +77,17 @@ test("real Fusion IMU log: the rest segments are judged still, the handheld rota
     }
     assert.ok(longest < 1000, `still for ${longest} ms during the rotations`)
     assert.ok(m.swingDps() >= 0)
+})
+
+test("before the bias is learned, a zero-rate offset of 6 dps is still; a 1 Hz swing of 10 dps is not", () => {
+    const m = new Motion(MOTION_DEFAULTS)
+    for (let t = 0; t <= 3000; t += 10) m.update(t, 6, -3, 2)
+    assert.equal(m.stillFor_ms(3000), 3000)
+    let longest = 0
+    for (let t = 3010; t <= 8000; t += 10) {
+        m.update(t, 6 + 10 * Math.sin((2 * Math.PI * t) / 1000), -3, 2)
+        if (t > 3300) longest = Math.max(longest, m.stillFor_ms(t))
+    }
+    // the swing passes under 3 dps for a moment each half period (about 100 ms), never longer
+    assert.ok(longest < 150, `still for ${longest} ms while swinging`)
 })

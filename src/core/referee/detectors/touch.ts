@@ -8,6 +8,9 @@
  *    spin is normal);
  *  - the tilt away from rest passes `tilt_deg` (high where the pivot is free)
  *    for `tilt_hold_ms` (long: a table bump shakes the accelerometer briefly).
+ * A cue that held is a pending touch for `confirm_ms`: if the load drops by
+ * more than `explain_cards` below the reference meanwhile, cards came off (a
+ * fall or a collapse explains the motion) and the touch is dropped.
  * After a call it re-arms once everything has been calm for `rearm_ms`.
  */
 import { Obs } from "../types"
@@ -20,15 +23,19 @@ export interface TouchSettings {
     tilt_deg: number
     hold_ms: number
     tilt_hold_ms: number
+    confirm_ms: number
+    explain_cards: number
     rearm_ms: number
 }
-export const TOUCH_DEFAULTS: TouchSettings = { load_up_cards: 4, swing_dps: 60, spin_dps: 60, tilt_deg: 8, hold_ms: 60, tilt_hold_ms: 600, rearm_ms: 2000 }
+export const TOUCH_DEFAULTS: TouchSettings = { load_up_cards: 4, swing_dps: 60, spin_dps: 60, tilt_deg: 8, hold_ms: 60, tilt_hold_ms: 600, confirm_ms: 250, explain_cards: 0.6, rearm_ms: 2000 }
 
 export class TouchDetector {
     private s: TouchSettings
     private since = NaN
     private calmSince = NaN
     private armed = true
+    private pendingSince = NaN
+    private pendingCue = ""
 
     constructor(settings: TouchSettings) {
         this.s = settings
@@ -42,6 +49,7 @@ export class TouchDetector {
         this.since = NaN
         this.calmSince = NaN
         this.armed = true
+        this.pendingSince = NaN
     }
 
     /** which cue fires now ("" for none) */
@@ -56,6 +64,14 @@ export class TouchDetector {
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
         if (sig.ref_g !== sig.ref_g) return
+        if (this.pendingSince === this.pendingSince) {
+            const d = sig.load.fast_g() - sig.ref_g
+            if (sig.loadOk && d < -this.s.explain_cards * sig.mass.get_g()) this.pendingSince = NaN
+            else if (t_ms - this.pendingSince >= this.s.confirm_ms) {
+                this.pendingSince = NaN
+                out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence(this.pendingCue, d, true) })
+            }
+        }
         let cue = this.cue(sig)
         let hold = this.s.hold_ms
         if (cue.length === 0 && sig.imuOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
@@ -72,6 +88,7 @@ export class TouchDetector {
         if (this.since !== this.since) this.since = t_ms
         if (!this.armed || t_ms - this.since < hold) return
         this.armed = false
-        out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence(cue, sig.load.fast_g() - sig.ref_g, true) })
+        this.pendingSince = t_ms
+        this.pendingCue = cue
     }
 }
