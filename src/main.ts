@@ -13,7 +13,7 @@ import { Clock } from "./hw/clock"
 import { ImuDriver } from "./hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "./hw/nau7802"
 import { LoadCal, calibrate } from "./hw/loadcal"
-import { Sampler, SamplerSink } from "./hw/sampler"
+import { RefereeLike, Sampler, SamplerSink } from "./hw/sampler"
 import { KvStore } from "./hw/store"
 import { GameSaver, KEY_CAL, KEY_CFG, KEY_GAME, loadStored, resumeGame, trySave } from "./hw/persist"
 import { LedSink, Outputs, TuneSink } from "./hw/outputs"
@@ -43,8 +43,11 @@ export const FIRMWARE_DEFAULTS = {
     cal_mass_g: 100,
 }
 
+/** the referee a configuration plays with (tests may pass a scripted one) */
+export type RefereeFactory = (cfg: GameConfig) => RefereeLike
+
 export class Firmware {
-    referee: Referee
+    referee: RefereeLike
     readonly sampler: Sampler
     readonly load: Nau7802Driver
     private rig: Rig
@@ -52,13 +55,15 @@ export class Firmware {
     private saver: GameSaver
     private outputs: Outputs
     private cal_empty_counts = 0
+    private makeReferee: RefereeFactory
 
-    private constructor(rig: Rig, cfg: GameConfig, cal: LoadCal, opts = FIRMWARE_DEFAULTS) {
+    private constructor(rig: Rig, cfg: GameConfig, cal: LoadCal, makeReferee: RefereeFactory, opts = FIRMWARE_DEFAULTS) {
         this.rig = rig
+        this.makeReferee = makeReferee
         const delay = async (ms: number) => {
             await rig.clock.sleep(ms)
         }
-        this.referee = new Referee(cfg)
+        this.referee = makeReferee(cfg)
         this.menu = new Menu(cfg)
         this.sampler = new Sampler(rig.clock, this.referee)
         this.load = new Nau7802Driver(rig.i2c, delay, cal, NAU_DEFAULTS)
@@ -72,9 +77,9 @@ export class Firmware {
     }
 
     /** reads the settings, resumes a saved game, sets up the sensors */
-    static async boot(rig: Rig): Promise<Firmware> {
+    static async boot(rig: Rig, makeReferee?: RefereeFactory): Promise<Firmware> {
         const st = await loadStored(rig.store)
-        const fw = new Firmware(rig, st.cfg, st.cal)
+        const fw = new Firmware(rig, st.cfg, st.cal, makeReferee ? makeReferee : (cfg: GameConfig) => new Referee(cfg))
         if (resumeGame(fw.referee, st.game, st.warnings)) rig.notice("resumed the saved game")
         for (const w of st.warnings) rig.notice(w)
         await fw.sampler.start()
@@ -106,7 +111,7 @@ export class Firmware {
         }
         if (a.kind === "config") {
             // a new configuration is a new game
-            this.referee = new Referee(a.cfg)
+            this.referee = this.makeReferee(a.cfg)
             this.sampler.setReferee(this.referee)
             this.saver.setReferee(this.referee)
             const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
