@@ -15,6 +15,7 @@ import { formatEvent, formatRow } from "../../src/core/trace"
 import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core/telemetry-format"
 import { RandomGames } from "./rules-script"
 import { refereeCase, signalsCase } from "./signal-cases"
+import { simCase } from "./sim-case"
 
 export interface ParityCase {
     name: string
@@ -89,7 +90,7 @@ function rulesCase(): ParityCase {
     return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase]
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase, simCase]
 
 export class ParityRun {
     private cases: ParityCase[] = []
