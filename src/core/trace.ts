@@ -107,15 +107,39 @@ export function configFromMeta(m: any): GameConfig {
 function parseCell(cell: string, lineNo: number, col: string): number {
     const c = cell.trim()
     if (c.length === 0) return NaN
-    // Number("") is 0 and Number(" 1 ") is 1: check characters ourselves
-    for (let i = 0; i < c.length; i++) {
-        const ch = c.charCodeAt(i)
-        const ok = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43 || ch === 101 || ch === 69
-        if (!ok) throw new TraceError(lineNo, "column " + col + ": \"" + clip(c) + "\" is not a number")
-    }
+    // parseFloat reads a prefix ("1-2" is 1, "12e" is 12): check the whole syntax ourselves
+    if (!isDecimal(c)) throw new TraceError(lineNo, "column " + col + ": \"" + clip(c) + "\" is not a number")
     const v = parseFloat(c)
     if (v !== v || v === Infinity || v === -Infinity) throw new TraceError(lineNo, "column " + col + ": \"" + clip(c) + "\" is not a number")
     return v
+}
+
+function digitsAt(c: string, i: number): number {
+    let k = i
+    while (k < c.length && c.charCodeAt(k) >= 48 && c.charCodeAt(k) <= 57) k++
+    return k - i
+}
+
+/** `c` is a whole decimal number: [+-] digits [. digits] [e [+-] digits], at least one mantissa digit */
+function isDecimal(c: string): boolean {
+    let i = 0
+    if (c.charAt(i) === "+" || c.charAt(i) === "-") i++
+    let mantissa = digitsAt(c, i)
+    i += mantissa
+    if (c.charAt(i) === ".") {
+        const frac = digitsAt(c, i + 1)
+        mantissa += frac
+        i += 1 + frac
+    }
+    if (mantissa === 0) return false
+    if (c.charAt(i) === "e" || c.charAt(i) === "E") {
+        i++
+        if (c.charAt(i) === "+" || c.charAt(i) === "-") i++
+        const exp = digitsAt(c, i)
+        if (exp === 0) return false
+        i += exp
+    }
+    return i === c.length
 }
 
 function clip(s: string): string {
