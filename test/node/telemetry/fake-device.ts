@@ -37,8 +37,8 @@ export function fakeDevice(seed: number, rowsBefore: number, rowsAfter: number):
     const row = () => {
         t_ms += 10 + Math.floor(rng.range(0, 3))
         s.clear(t_ms)
-        s.setImu(rng.gauss() * 0.05, rng.gauss() * 0.05, 1 + rng.gauss() * 0.01, rng.gauss() * 20, rng.gauss() * 20, rng.gauss() * 2)
-        if (seq % 3 === 0) s.setLoad(250 + rng.gauss() * 2)
+        s.setImu(rng.gauss() * 0.003, rng.gauss() * 0.003, 1 + rng.gauss() * 0.003, rng.gauss() * 0.1, rng.gauss() * 0.1, rng.gauss() * 0.1) // a rig at rest
+        if (seq % 3 === 0) s.setLoad(250 + rng.gauss() * 0.5)
         return telemetryRow(s, ++seq)
     }
     const emit = (n: number, lateHello: boolean) => {
