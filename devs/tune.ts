@@ -28,8 +28,12 @@ import { figures, Figures, ScoreBook } from "./lib/score.ts"
 
 /** the settings searched and their candidate values */
 export const SEARCH: { [key: string]: number[] } = {
+    "placement.min_cards": [0.6, 0.7, 0.8],
+    "placement.follow_cards": [0.15, 0.3, 0.45],
     "placement.max_cards": [1.4, 1.5, 1.6, 1.8],
-    "load.steady_span_g": [0.4, 0.6, 0.9, 1.3],
+    "load.block_ms": [100, 250, 500, 600],
+    "load.steady_ms": [1000, 1500, 2000],
+    "load.steady_span_g": [0.4, 0.6, 0.9, 1.3, 2, 3],
     "collapse.drop_cards": [1.5, 1.7, 2, 2.5],
     "collapse.hold_ms": [40, 80, 150],
     "touch.load_up_cards": [2.5, 3, 4, 6, 10],
