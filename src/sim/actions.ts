@@ -45,6 +45,8 @@ export class Action {
     px = 0
     py = 0
     depth = 0
+    /** Hand: the hand grips the card it slots, and through it the structure: spin damping rate, 1/s */
+    hold_per_s = 0
     /** Hand: on the hanger wire instead of the structure */
     hanger = false
     /** Hand: tremor amplitude (fraction of the force) and frequency; Base: ringing frequency */
@@ -91,7 +93,7 @@ export function applyAction(a: Action, t: number, dt_s: number, ph: RigPhysics, 
                 ph.fhanger -= e * a.fz
             } else {
                 ph.push(e * a.fx, e * a.fy, e * a.fz, a.px, a.py, a.depth)
-                ph.tz += e * a.tz
+                ph.tz += e * a.tz - envelope(a, t) * a.hold_per_s * ph.inertiaZ * ph.wpsi
             }
             break
         }

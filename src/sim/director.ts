@@ -259,12 +259,14 @@ export class Director {
     private handling(t0: number, t1: number, c: Card) {
         const rng = this.rng
         const a = new Action(Act.Hand, t0, t1)
+        // pressed mostly toward the rod axis (radial: little torque about the vertical) and down into the slot
         const f = rng.range(0.003, 0.015)
-        const ang = rng.range(0, 6.283)
-        a.fx = f * cos(ang)
-        a.fy = f * sin(ang)
+        const r = Math.sqrt(c.ox_m * c.ox_m + c.oy_m * c.oy_m) + 1e-6
+        const tang = rng.range(-0.02, 0.02)
+        a.fx = (f * (-c.ox_m - tang * c.oy_m)) / r
+        a.fy = (f * (-c.oy_m + tang * c.ox_m)) / r
         a.fz = -rng.range(0.005, 0.03)
-        a.tz = rng.range(-0.0005, 0.0005)
+        a.hold_per_s = rng.range(2, 8)
         a.px = c.ox_m
         a.py = c.oy_m
         a.depth = c.depth_m
@@ -395,8 +397,8 @@ export class Director {
         a.fx = f * cos(ang)
         a.fy = f * sin(ang)
         a.fz = f * (hanger ? rng.range(-1, 1) : rng.range(-0.4, 0.4))
-        a.tz = f * rng.range(-0.03, 0.03)
-        const rr = rng.range(0, this.rig.reach_m)
+        a.tz = f * rng.range(-0.005, 0.005)
+        const rr = rng.range(0, 0.3 * this.rig.reach_m)
         a.px = rr * cos(ang + 1)
         a.py = rr * sin(ang + 1)
         a.depth = this.rig.rod_len_m + rng.range(-0.05, 0.1)
@@ -490,7 +492,7 @@ export class Director {
         a.fx = f * cos(ang)
         a.fy = f * sin(ang)
         a.fz = f * rng.range(-0.5, 0.5)
-        a.tz = f * rng.range(-0.05, 0.05)
+        a.tz = f * rng.range(-0.005, 0.005)
         a.depth = this.rig.rod_len_m + 0.03
         a.ramp_ms = 20
         this.schedule(a)
