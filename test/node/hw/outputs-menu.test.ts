@@ -1,12 +1,12 @@
 // Pure effects (src/core/outputs.ts) and the button menu (src/core/menu.ts).
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { COLOUR_FAULT, COLOUR_OUT, SEAT_COLOURS, dim, ledFrame, tuneFor } from "../../../src/core/outputs.ts"
+import { COLOUR_FAULT, COLOUR_OUT, LedExtras, SEAT_COLOURS, dim, ledFrame, tuneFor } from "../../../src/core/outputs.ts"
 import { Menu } from "../../../src/core/menu.ts"
 import { GameView, defaultGameConfig } from "../../../src/core/referee/types.ts"
 
 const layout = { leds: 8, leds_per_seat: 2 }
-const none = { fault: false, librium_ms: -1, prompt: null }
+const none: LedExtras = { fault: false, librium_ms: -1, prompt: null }
 function view(over: Partial<GameView>): GameView {
     return { players: 3, turn: 2, out: [false, true, false], winner: 0, phase: "build", cards: 5, faults: [], ...over }
 }
