@@ -30,16 +30,24 @@ export class StripLeds implements LedSink {
     }
 }
 
+/** plays on its own fiber so a tune never holds up sampling; a tune asked for while one plays is dropped */
 export class BuzzerTunes implements TuneSink {
     private buzzer: ds.Buzzer
+    private busy = false
     constructor(buzzer: ds.Buzzer) {
         this.buzzer = buzzer
     }
     async play(tune: Tune) {
-        for (let i = 0; i + 1 < tune.notes.length; i += 2) {
-            if (tune.notes[i] > 0) await this.buzzer.playNote(tune.notes[i], 0.5, tune.notes[i + 1])
-            else await ds.sleep(tune.notes[i + 1])
-        }
+        if (this.busy) return
+        this.busy = true
+        const self = this
+        setTimeout(async () => {
+            for (let i = 0; i + 1 < tune.notes.length; i += 2) {
+                if (tune.notes[i] > 0) await self.buzzer.playNote(tune.notes[i], 0.5, tune.notes[i + 1])
+                else await ds.sleep(tune.notes[i + 1])
+            }
+            self.busy = false
+        }, 0)
     }
 }
 
