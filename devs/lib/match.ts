@@ -87,8 +87,6 @@ export interface CaseMatch {
     calls: CallStatus[]
     /** per truth event; outs are scored from truth.outcome.outs and not marked here */
     truth: TruthStatus[]
-    /** per referee event: index of the matched truth event, or -1 */
-    matchedTruth: number[]
     score: CaseScore
 }
 
@@ -199,7 +197,6 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
     const m: CaseMatch = {
         calls: events.map(() => "info" as CallStatus),
         truth: truth.events.map(() => "info" as TruthStatus),
-        matchedTruth: events.map(() => -1),
         score,
     }
     const tev = truth.events
@@ -214,7 +211,6 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         for (const [ti, ci] of p.hits) {
             m.calls[ci] = "hit"
             m.truth[ti] = "caught"
-            m.matchedTruth[ci] = ti
             if (rule.kind === "collapse") score.collapse_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
         }
         for (const [ti, ci] of p.wrongPlayer) {
