@@ -66,8 +66,11 @@ export class SpikeGate {
     /** returns the reading if it passes, NaN if held back; `level_g` is the downstream filtered level */
     pass(x_g: number, level_g: number): number {
         if (x_g !== x_g) return NaN
-        const ref = level_g === level_g ? level_g : this.level
-        if (ref !== ref || Math.abs(x_g - ref) <= this.gate) {
+        let ref = level_g
+        if (ref !== ref) ref = this.level
+        let near = true
+        if (ref === ref) near = Math.abs(x_g - ref) <= this.gate
+        if (near) {
             this.level = x_g
             this.pendN = 0
             this.accepted++

@@ -35,10 +35,10 @@ export class Signals {
         const ev: Evidence = { detector: detector, delta_g: round(delta_g, 2) }
         if (!motion) ev["delta_cards"] = round(delta_g / this.mass.get_g(), 2)
         else if (this.imuOk) {
-            ev["swing_dps"] = round(this.motion.swingDps(), 1)
-            ev["spin_dps"] = round(this.motion.spinDps(), 1)
+            ev["swing_dps"] = round(this.motion.swingDps(), 0)
+            ev["spin_dps"] = round(this.motion.spinDps(), 0)
             const tilt = this.attitude.tiltDeg()
-            if (tilt === tilt) ev["tilt_deg"] = round(tilt, 2)
+            if (tilt === tilt) ev["tilt_deg"] = round(tilt, 1)
         }
         return ev
     }

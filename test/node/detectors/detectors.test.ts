@@ -1,0 +1,114 @@
+// Detector units on crafted signals: the synthetic rig (test/parity/synth-rig.ts) with known actions,
+// plus hand-fed samples for faults. Each test names the behaviour and checks the exact calls.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { SynthAction, SynthRig } from "../../parity/synth-rig.ts"
+import { Referee } from "../../../src/core/referee/referee.ts"
+import { DEFAULTS } from "../../../src/core/config.ts"
+import { FaultDetector, FAULT_DEFAULTS } from "../../../src/core/referee/detectors/faults.ts"
+import { GameConfig, Obs, RefEvent } from "../../../src/core/referee/types.ts"
+import { Sample } from "../../../src/core/sample.ts"
+
+const GAME: GameConfig = { players: 3, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "warn" }
+
+/** runs the synthetic rig through a Referee with the untuned DEFAULTS (crafted signals, not the simulator) */
+function run(actions: SynthAction[], until_ms: number, card_g = 6): RefEvent[] {
+    const rig = new SynthRig(4, card_g, actions)
+    const ref = new Referee(GAME, DEFAULTS)
+    const out: RefEvent[] = []
+    while (rig.sample.t_ms < until_ms) if (rig.step()) for (const e of ref.update(rig.sample)) out.push({ ...e })
+    return out
+}
+const calls = (evs: RefEvent[]) => evs.filter(e => e.type !== "turn" && e.type !== "phase").map(e => e.type + (e.cards !== undefined ? ":" + e.cards : ""))
+const places = (n: number, t0: number, gap: number): SynthAction[] => Array.from({ length: n }, (_, i) => ({ kind: "place" as const, t_ms: t0 + i * gap }))
+
+test("the round starts once the rig is still and steady at power-up; the tare is the empty load", () => {
+    const evs = run([], 4000)
+    assert.deepEqual(calls(evs), ["round_start"])
+    assert.ok(evs[0].t_ms >= 1000 && evs[0].t_ms <= 2500, `round_start at ${evs[0].t_ms}`)
+    assert.ok(Math.abs((evs[0].zero_g as number) - 1234) < 0.1)
+})
+
+test("five placements are five placed calls with one card each, about 1.5 s after the weight is on", () => {
+    const evs = run(places(5, 3000, 4000), 24000)
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "placed:2", "placed:3", "placed:4", "placed:5"])
+    const placed = evs.filter(e => e.type === "placed")
+    placed.forEach((e, i) => {
+        const on = 3000 + i * 4000 + 600 // the synthetic hand lets go 600 ms after it starts
+        assert.ok(e.t_ms - on >= 900 && e.t_ms - on <= 2500, `placement ${i + 1} called ${e.t_ms - on} ms after the weight was on`)
+        assert.ok(Math.abs((e.delta_g as number) - 6) < 0.5, `delta_g ${e.delta_g}`)
+        assert.equal(e.detector, "load_step")
+    })
+})
+
+test("the slotting pressure of fingers (1.5 cards extra for a moment) is not an extra card", () => {
+    const evs = run(places(3, 3000, 2500), 14000)
+    assert.equal(evs.filter(e => e.type === "placed").length, 3)
+})
+
+test("the last card falling is one card_fell, not a collapse; the same player places again", () => {
+    const evs = run([...places(3, 3000, 4000), { kind: "fall", t_ms: 16000 }, { kind: "place", t_ms: 19000 }], 24000)
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "placed:2", "placed:3", "card_fell", "placed:3"])
+    const fell = evs.find(e => e.type === "card_fell")
+    const replaced = evs.filter(e => e.type === "placed")[3]
+    assert.equal(replaced.player, fell.player)
+})
+
+test("a collapse of 4 cards is called within 300 ms of the cards coming off, on the load drop", () => {
+    const evs = run([...places(5, 3000, 4000), { kind: "collapse", t_ms: 25000, size: 4 }], 28000)
+    const c = evs.find(e => e.type === "collapse")
+    assert.ok(c, "no collapse call: " + calls(evs).join(" "))
+    assert.ok(c.t_ms - 25000 >= 0 && c.t_ms - 25000 < 300, `latency ${c.t_ms - 25000} ms`)
+    assert.equal(c.detector, "load_drop")
+    assert.ok((c.delta_cards as number) < -1.5)
+})
+
+test("a table bump (short broadband jolt, no lasting load change) calls nothing", () => {
+    const evs = run([...places(2, 3000, 4000), { kind: "bump", t_ms: 13000 }], 18000)
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "placed:2"])
+})
+
+test("a hand pressing 30 g on the structure is a touch on the load excursion", () => {
+    const evs = run([...places(2, 3000, 4000), { kind: "touch", t_ms: 13000, size: 30 }], 16000)
+    const w = evs.find(e => e.type === "warning")
+    assert.ok(w, "no touch call: " + calls(evs).join(" "))
+    assert.equal(w.detector, "load_excursion")
+    assert.ok(w.t_ms >= 13000 && w.t_ms < 13700)
+})
+
+test("faults: IMU silent while load arrives, load stuck; each cleared when good data returns", () => {
+    const f = new FaultDetector(FAULT_DEFAULTS)
+    const obs: Obs[] = []
+    let t = 0
+    const step = (imu: boolean, load: number) => {
+        f.update(t, imu, imu ? 1 : NaN, load === load, load, obs)
+        t += 10
+    }
+    for (let i = 0; i < 100; i++) step(true, 100 + (i % 3) * 0.01)
+    assert.equal(obs.length, 0)
+    for (let i = 0; i < 60; i++) step(false, 100 + (i % 3) * 0.01)
+    assert.deepEqual(obs.map(o => o.kind + ":" + o.sensor), ["fault:imu"])
+    assert.match(obs[0].message, /no IMU data for 4\d\d ms/)
+    step(true, 100)
+    assert.deepEqual(obs.map(o => o.kind + ":" + o.sensor), ["fault:imu", "fault_clear:imu"])
+    for (let i = 0; i < 250; i++) step(true, 100)
+    assert.equal(obs[2].kind + ":" + obs[2].sensor, "fault:load")
+    assert.match(obs[2].message, /load stuck at 100 g/)
+    step(true, 100.01)
+    assert.equal(obs[3].kind + ":" + obs[3].sensor, "fault_clear:load")
+    f.update(t, true, 1, true, NaN, obs)
+    f.update(t + 10, true, 1, true, 5e6, obs)
+    assert.match(obs[4].message, /out of range/)
+})
+
+test("a silent IMU makes a fault event and no foul; placements still count on the load", () => {
+    const evs = run([...places(3, 3000, 4000), { kind: "imu_silent", t_ms: 8000, size: 6000 }], 18000)
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "placed:2", "placed:3"])
+    assert.equal(evs.find(e => e.type === "fault").sensor, "imu")
+})
+
+test("every event line stays under 150 characters (t_ms up to 3.4 hours)", async () => {
+    const { formatEvent } = await import("../../../src/core/trace.ts")
+    const evs = run([...places(5, 3000, 4000), { kind: "touch", t_ms: 23500, size: 300 }, { kind: "collapse", t_ms: 30000, size: 4 }], 33000)
+    for (const e of evs) assert.ok(formatEvent({ ...e, t_ms: 12345678.123 }).length < 150, formatEvent(e))
+})
