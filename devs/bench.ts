@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
 import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
-import { benchJson, benchTable } from "./lib/bench-report.ts"
+import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
 import { runPool } from "./lib/pool.ts"
 import { ScoreBook } from "./lib/score.ts"
 
@@ -50,16 +50,20 @@ const program = new Command()
         }
         if (jobs.length === 0) throw new Error("no cases to score" + (opts.category ? ` in category ${opts.category}` : ""))
         const book = new ScoreBook()
+        const lines: CaseLine[] = []
         const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "bench [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
         bar.start(jobs.length, 0)
         await runPool(new URL("./lib/bench-worker.ts", import.meta.url), jobs, opts.threads, (r: CaseResult) => {
             book.add(r.category, r.score)
+            lines.push(caseLine(r))
             bar.increment()
         })
         bar.stop()
+        lines.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
         console.log(benchTable(book))
+        console.log(worstCases(lines))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
-        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null), null, 2) + "\n")
+        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines), null, 2) + "\n")
     })
 
 program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))

@@ -53,8 +53,9 @@ export interface CaseResult {
     id: string
     category: string
     difficulty: string
+    /** the simulator seed of the case (rebuild it with makeCase), null for a file */
+    seed: number | null
     score: CaseScore
-    events: number
 }
 
 /** a case ready to replay: its samples, configuration and truth */
@@ -83,7 +84,7 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     const r = c.samples.replay(c.config)
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms
-    return { id: job.id, category: job.category, difficulty: c.config.difficulty, score: m.score, events: r.events.length }
+    return { id: job.id, category: job.category, difficulty: c.config.difficulty, seed: job.source === "sim" ? job.seed : null, score: m.score }
 }
 
 /**

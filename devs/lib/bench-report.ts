@@ -1,4 +1,5 @@
 /** the benchmark's outputs: the terminal table (one row per category, then the total) and the JSON figures */
+import { CaseResult } from "./bench-cases.ts"
 import { Figures, figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
 
@@ -36,16 +37,58 @@ export function benchTable(book: ScoreBook): string {
     return formatTable(HEADER, rows) + "\n" + notes + "\n" + legend
 }
 
+/** one case's headline, for finding the cases to look at (npm run report on them) */
+export interface CaseLine {
+    id: string
+    category: string
+    difficulty: string
+    seed: number | null
+    events: number
+    outcome_right: boolean
+    wrongful_outs: number
+    false_calls: number
+    missed: number
+}
+
+export function caseLine(r: CaseResult): CaseLine {
+    const c = r.score.counts
+    let missed = 0
+    for (const k of ["collapse", "touch", "card_fell", "place", "remove"]) missed += c[k].truth - c[k].caught
+    return {
+        id: r.id,
+        category: r.category,
+        difficulty: r.difficulty,
+        seed: r.seed,
+        events: r.score.events,
+        outcome_right: r.score.outcome_right === 1,
+        wrongful_outs: c["out"].calls - c["out"].hits,
+        false_calls: r.score.false_calls,
+        missed,
+    }
+}
+
+const SHOW_WORST = 8
+
+/** the cases with a wrongful out or a wrong outcome, worst first (at most a few) */
+export function worstCases(lines: CaseLine[]): string {
+    const bad = lines.filter(l => !l.outcome_right || l.wrongful_outs > 0)
+    bad.sort((a, b) => b.wrongful_outs - a.wrongful_outs || b.missed - a.missed || a.id.localeCompare(b.id))
+    if (bad.length === 0) return "every case's outcome is right"
+    const shown = bad.slice(0, SHOW_WORST).map(l => `${l.id}${l.seed === null ? "" : ` (case seed ${l.seed})`}: ${l.wrongful_outs} wrongful outs, ${l.missed} missed`)
+    return `wrong outcome in ${bad.length} cases; worst: ` + shown.join("; ")
+}
+
 export interface BenchJson {
     set: string
     seeds: { first: number; count: number } | null
     dir: string | null
     total: Figures
     by_category: { [category: string]: Figures }
+    cases: CaseLine[]
 }
 
-export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null): BenchJson {
+export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[]): BenchJson {
     const by: { [category: string]: Figures } = {}
     for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
-    return { set, seeds, dir, total: figures(book.total), by_category: by }
+    return { set, seeds, dir, total: figures(book.total), by_category: by, cases }
 }

@@ -71,5 +71,8 @@ test("bench on four quick simulated cases: events come out and the JSON has ever
     assert.ok(json.total.events > 0, "no referee events on four simulated cases")
     checkFigures(json.total, "total")
     assert.deepEqual(Object.keys(json.by_category).sort(), ["card_fell", "collapse", "place", "quiet"])
+    assert.deepEqual(json.cases.map((c: any) => c.id), ["7-0-quiet", "7-1-place", "7-2-card_fell", "7-3-collapse"])
+    assert.equal(json.cases.reduce((n: number, c: any) => n + c.events, 0), json.total.events)
+    assert.match(out, /^(every case's outcome is right|wrong outcome in \d+ cases; worst: .*case seed \d+)/m)
     for (const [c, f] of Object.entries(json.by_category)) checkFigures(f, c)
 })
