@@ -5,7 +5,7 @@
  * OUTX_L_G .. OUTZ_H_XL, little-endian, gyro first.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, railedError } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, le16s } from "./bus"
 
 export const LSM6_ADDRS = [0x6a, 0x6b]
@@ -76,6 +76,9 @@ function ctrl8Lpf2(who: number): number {
     return who === LSM6DSOX_WHO_AM_I ? 0x20 : 0xc0
 }
 
+/** byte offsets of the six axis words in the 12-byte OUTX_L_G burst */
+const LSM6_AXIS_OFFSETS = [0, 2, 4, 6, 8, 10]
+
 export class Lsm6Chip {
     readonly name: string
     readonly range_g: number
@@ -110,6 +113,7 @@ export class Lsm6Chip {
     async read(s: Sample) {
         const b = await readRegs(this.bus, this.addr, LSM6_REG_OUTX_L_G, 12)
         this.raw.check(b)
+        if (allRailed16(b, LSM6_AXIS_OFFSETS, true)) throw railedError(this.name)
         const r = this.range_g
         const d = this.range_dps
         s.setImu(lsm6AccelG(le16s(b, 6), r), lsm6AccelG(le16s(b, 8), r), lsm6AccelG(le16s(b, 10), r), lsm6GyroDps(le16s(b, 0), d), lsm6GyroDps(le16s(b, 2), d), lsm6GyroDps(le16s(b, 4), d))

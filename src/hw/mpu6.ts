@@ -6,7 +6,7 @@
  * accel xyz, temperature, gyro xyz, big-endian.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, railedError } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, be16s } from "./bus"
 
 export const MPU_ADDRS = [0x68, 0x69]
@@ -66,6 +66,9 @@ export function mpuGyroDps(counts: number, range_dps: number): number {
     return counts / gyroScale(range_dps).lsb_per_dps
 }
 
+/** byte offsets of the six axis words in the 14-byte ACCEL_XOUT_H burst (the temperature word at 6 is not an axis) */
+const MPU_AXIS_OFFSETS = [0, 2, 4, 8, 10, 12]
+
 export class MpuChip {
     readonly name: string
     readonly range_g: number
@@ -101,6 +104,7 @@ export class MpuChip {
     async read(s: Sample) {
         const b = await readRegs(this.bus, this.addr, MPU_REG_ACCEL_XOUT_H, 14)
         this.raw.check(b)
+        if (allRailed16(b, MPU_AXIS_OFFSETS, false)) throw railedError(this.name)
         const r = this.range_g
         const d = this.range_dps
         s.setImu(mpuAccelG(be16s(b, 0), r), mpuAccelG(be16s(b, 2), r), mpuAccelG(be16s(b, 4), r), mpuGyroDps(be16s(b, 8), d), mpuGyroDps(be16s(b, 10), d), mpuGyroDps(be16s(b, 12), d))

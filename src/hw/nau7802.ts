@@ -67,6 +67,9 @@ export function nauCrs(rate_sps: number): number {
     throw new RangeError("NAU7802 rate must be 10, 20, 40, 80 or 320 SPS, not " + rate_sps)
 }
 
+/** the 24-bit ADC's positive rail; a reading on either rail is not a load */
+const NAU_COUNTS_MAX = 0x7fffff
+
 export class Nau7802Driver implements SensorDriver {
     readonly sensor = "load"
     /** raw counts of the last sample (calibration reads these) */
@@ -125,7 +128,9 @@ export class Nau7802Driver implements SensorDriver {
         this.notReady = 0
         const b = await readRegs(this.bus, NAU_ADDR, NAU_REG_ADCO_B2, 3)
         this.raw.check(b)
-        this.lastCounts = be24s(b, 0)
+        const counts = be24s(b, 0)
+        if (counts === NAU_COUNTS_MAX || counts === -NAU_COUNTS_MAX - 1) throw new HwError("NAU7802 at full scale (" + counts + " counts): load cell overloaded or a bridge wire off?")
+        this.lastCounts = counts
         s.setLoad(gramsFromCounts(this.lastCounts, this.cal))
         return true
     }

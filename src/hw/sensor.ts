@@ -64,3 +64,21 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 
 /** 0.5 s of identical raw samples at 100 Hz: a live IMU never does that */
 export const IMU_STUCK_READS = 50
+
+/**
+ * True when every 16-bit word at `offsets` sits on a rail (0x7FFF or 0x8000):
+ * a hanging rod never drives every axis to full scale at once, a failing
+ * chip or supply does. One axis at full scale is a real knock and passes.
+ */
+export function allRailed16(b: Buffer, offsets: number[], littleEndian: boolean): boolean {
+    for (let i = 0; i < offsets.length; i++) {
+        const o = offsets[i]
+        const v = littleEndian ? b[o] | (b[o + 1] << 8) : (b[o] << 8) | b[o + 1]
+        if (v !== 0x7fff && v !== 0x8000) return false
+    }
+    return true
+}
+
+export function railedError(what: string): HwError {
+    return new HwError(what + " reads full scale on every axis: failing chip or supply?")
+}
