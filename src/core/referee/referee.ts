@@ -70,7 +70,7 @@ export class Referee {
         const obs = this.obs
         const t = s.t_ms
         const sig = this.sig
-        this.faults.update(t, s.hasImu, s.az_g, s.hasLoad, s.load_g, obs)
+        this.faults.update(s, obs)
         sig.imuOk = !this.faults.imuFault
         sig.loadOk = !this.faults.loadFault
         if (s.hasImu && sig.imuOk) {

@@ -80,8 +80,15 @@ test("faults: IMU silent while load arrives, load stuck; each cleared when good 
     const f = new FaultDetector(FAULT_DEFAULTS)
     const obs: Obs[] = []
     let t = 0
+    const smp = new Sample()
+    const feed = (t_ms: number, imu: boolean, load: number) => {
+        smp.clear(t_ms)
+        if (imu) smp.setImu(0, 0, 1, 0, 0, 0)
+        if (load === load) smp.setLoad(load)
+        f.update(smp, obs)
+    }
     const step = (imu: boolean, load: number) => {
-        f.update(t, imu, imu ? 1 : NaN, load === load, load, obs)
+        feed(t, imu, load)
         t += 10
     }
     for (let i = 0; i < 100; i++) step(true, 100 + (i % 3) * 0.01)
@@ -96,8 +103,7 @@ test("faults: IMU silent while load arrives, load stuck; each cleared when good 
     assert.match(obs[2].message, /load stuck at 100 g/)
     step(true, 100.01)
     assert.equal(obs[3].kind + ":" + obs[3].sensor, "fault_clear:load")
-    f.update(t, true, 1, true, NaN, obs)
-    f.update(t + 10, true, 1, true, 5e6, obs)
+    feed(t + 10, true, 5e6)
     assert.match(obs[4].message, /out of range/)
 })
 

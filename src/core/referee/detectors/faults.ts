@@ -7,6 +7,7 @@
  */
 import { Obs } from "../types"
 import { fmtNum } from "../../num"
+import { Sample } from "../../sample"
 
 export interface FaultSettings {
     /** no IMU row for this long while load rows arrive: IMU fault, ms */
@@ -22,6 +23,15 @@ export interface FaultSettings {
 }
 export const FAULT_DEFAULTS: FaultSettings = { imu_silent_ms: 400, load_silent_ms: 600, load_stuck_ms: 2000, load_limit_g: 100000, accel_limit_g: 32 }
 
+/** all six IMU fields are finite numbers (a bad scale or a driver bug gives NaN, and NaN poisons every filter) */
+function isFinite6(s: Sample): boolean {
+    return fin(s.ax_g) && fin(s.ay_g) && fin(s.az_g) && fin(s.gx_dps) && fin(s.gy_dps) && fin(s.gz_dps)
+}
+
+function fin(x: number): boolean {
+    return Math.abs(x) < Infinity
+}
+
 export class FaultDetector {
     private s: FaultSettings
     private lastImu = NaN
@@ -36,16 +46,18 @@ export class FaultDetector {
         this.s = settings
     }
 
-    /**
-     * Checks one sample's IMU and load fields (NaN when absent). Returns
-     * whether the load reading may be used (not stuck/absurd).
-     */
-    update(t_ms: number, hasImu: boolean, az_g: number, hasLoad: boolean, load_g: number, out: Obs[]) {
+    /** checks one sample's IMU and load fields; a sensor in fault is not used until its data is good again */
+    update(smp: Sample, out: Obs[]) {
         const s = this.s
+        const t_ms = smp.t_ms
+        const hasImu = smp.hasImu
+        const hasLoad = smp.hasLoad
+        const load_g = smp.load_g
         if (hasImu) {
             this.lastImu = t_ms
-            const bad = !(Math.abs(az_g) <= s.accel_limit_g)
-            if (bad) this.setImu(true, t_ms, "accelerometer reads " + fmtNum(az_g, 1) + " g", out)
+            const az_g = smp.az_g
+            if (!(Math.abs(az_g) <= s.accel_limit_g)) this.setImu(true, t_ms, "accelerometer reads " + fmtNum(az_g, 1) + " g", out)
+            else if (!isFinite6(smp)) this.setImu(true, t_ms, "IMU reads a value that is not a number", out)
             else this.setImu(false, t_ms, "", out)
         } else if (this.lastImu === this.lastImu && this.lastLoad === this.lastLoad && t_ms - this.lastImu > s.imu_silent_ms && t_ms - this.lastLoad < s.imu_silent_ms) {
             this.setImu(true, t_ms, "no IMU data for " + fmtNum(t_ms - this.lastImu, 0) + " ms", out)
