@@ -1,0 +1,317 @@
+/**
+ * The fault table: one row per fault, each played on the simulated rig (chip
+ * emulators under the real drivers, sampler, referee and outputs on a
+ * virtual clock). Every row starts the same game (tare, one card placed),
+ * injects its fault mid-turn, holds it, clears it, then checks the promises:
+ * the firmware kept running, a `fault` event with a message (or, for the
+ * settings store, a notice) came out, no foul was called on the bad data,
+ * the fault cleared, the game state is the one before the fault, and the
+ * next card still counts. Reset rows reboot a second firmware on the same
+ * flash at a point of the turn and check the state it resumes.
+ */
+import * as ds from "@devicescript/core"
+import { RefereeLike } from "../../../src/hw/sampler"
+import { MemoryStore } from "../../../src/hw/store"
+import { Sample } from "../../../src/core/sample"
+import { RefEvent } from "../../../src/core/referee/types"
+import { Firmware } from "../../../src/main"
+import { RegFault } from "../fakes/chips"
+import { SimRig, simRig } from "../fakes/simrig"
+
+/** the empty rig's hanging mass and one card, g */
+const RIG_G = 300
+const CARD_G = 6.5
+/** data registers: LSM6DSOX OUTX_L_G..OUTZ_H_A, NAU7802 ADCO_B2..B0 */
+const IMU_DATA = [0x22, 0x2d]
+const LOAD_DATA = [0x12, 0x14]
+/** events that are calls against a player or the count: none may come from bad data */
+const CALLS = ["placed", "removed", "card_fell", "collapse", "touch", "warning", "out", "winner"]
+
+export interface Game {
+    sim: SimRig
+    fw: Firmware
+    cards: number
+}
+
+export interface FaultRow {
+    name: string
+    /** "imu", "load", "store" (a notice, not a fault event) or "reset" */
+    sensor: string
+    /** how long the fault lasts, ms (one sensor period: the next read fails) */
+    hold_ms: number
+    inject: (g: Game) => void
+    clear: (g: Game) => void
+}
+
+export interface RowResult {
+    name: string
+    ok: boolean
+    /** the first fault event's (or notice's) message */
+    message: string
+    /** what went wrong, "" when ok */
+    why: string
+    before: string
+    after: string
+}
+
+function regs(g: Game, imu: boolean, mode: RegFault) {
+    const chip = imu ? g.sim.imu : g.sim.load
+    const r = imu ? IMU_DATA : LOAD_DATA
+    for (let k = r[0]; k <= r[1]; k++) chip.failReg(k, mode)
+}
+
+function clearRegs(g: Game) {
+    g.sim.imu.clearFaults()
+    g.sim.load.clearFaults()
+}
+
+/** corrupts one field of every sample after conversion, on its way to the referee */
+class NanReferee implements RefereeLike {
+    real: RefereeLike
+    imu: boolean
+    constructor(real: RefereeLike, imu: boolean) {
+        this.real = real
+        this.imu = imu
+    }
+    update(s: Sample): RefEvent[] {
+        if (this.imu && s.hasImu) s.gx_dps = NaN
+        if (!this.imu && s.hasLoad) s.load_g = NaN
+        return this.real.update(s)
+    }
+    snapshot(): string {
+        return this.real.snapshot()
+    }
+    restore(snap: string) {
+        this.real.restore(snap)
+    }
+    view() {
+        return this.real.view()
+    }
+}
+
+function regRow(name: string, imu: boolean, mode: RegFault, hold_ms: number): FaultRow {
+    return {
+        name: name,
+        sensor: imu ? "imu" : "load",
+        hold_ms: hold_ms,
+        inject: (g: Game) => regs(g, imu, mode),
+        clear: clearRegs,
+    }
+}
+
+function nanRow(imu: boolean): FaultRow {
+    return {
+        name: (imu ? "gyro" : "load") + " NaN after conversion, 2 s",
+        sensor: imu ? "imu" : "load",
+        hold_ms: 2000,
+        inject: (g: Game) => g.fw.sampler.setReferee(new NanReferee(g.fw.referee, imu)),
+        clear: (g: Game) => g.fw.sampler.setReferee(g.fw.referee),
+    }
+}
+
+function unplugRow(imu: boolean): FaultRow {
+    return {
+        name: (imu ? "IMU" : "load cell") + " unplugged 2 s, replugged",
+        sensor: imu ? "imu" : "load",
+        hold_ms: 2000,
+        inject: (g: Game) => {
+            if (imu) g.sim.imu.present = false
+            else g.sim.load.present = false
+        },
+        clear: (g: Game) => {
+            g.sim.imu.present = true
+            g.sim.load.present = true
+        },
+    }
+}
+
+export const FAULT_ROWS: FaultRow[] = [
+    regRow("IMU read fails once", true, "nack", 10),
+    regRow("IMU read fails for 3 s", true, "nack", 3000),
+    regRow("IMU reads all ones, 1 s", true, "ones", 1000),
+    regRow("IMU reads all zeros, 1 s", true, "zeros", 1000),
+    regRow("IMU stuck on one value, 2 s", true, "stuck", 2000),
+    {
+        name: "IMU saturated on every axis, 2 s",
+        sensor: "imu",
+        hold_ms: 2000,
+        inject: (g: Game) => {
+            g.sim.imu.setAccel(40, -40, 40)
+            g.sim.imu.setGyro(3000, -3000, 3000)
+        },
+        clear: (g: Game) => {
+            g.sim.imu.setAccel(0, 0, 1)
+            g.sim.imu.setGyro(0, 0, 0)
+        },
+    },
+    unplugRow(true),
+    nanRow(true),
+    regRow("load read fails once", false, "nack", 13),
+    regRow("load read fails for 3 s", false, "nack", 3000),
+    regRow("load reads all ones, 1 s", false, "ones", 1000),
+    regRow("load reads all zeros, 1 s", false, "zeros", 1000),
+    regRow("load stuck on one value, 3 s", false, "stuck", 3000),
+    {
+        name: "load cell saturated (ADC full scale), 3 s",
+        sensor: "load",
+        hold_ms: 3000,
+        inject: (g: Game) => g.sim.load.setMass(1e6),
+        clear: (g: Game) => g.sim.load.setMass(RIG_G + g.cards * CARD_G),
+    },
+    unplugRow(false),
+    nanRow(false),
+    {
+        name: "settings store full during a placement",
+        sensor: "store",
+        hold_ms: 0,
+        inject: (g: Game) => {
+            ;(g.sim.store as MemoryStore).full = true
+        },
+        clear: (g: Game) => {
+            ;(g.sim.store as MemoryStore).full = false
+        },
+    },
+]
+
+/** steps the firmware for `ms` of virtual time; throws if a step stops advancing the clock */
+async function runFor(g: Game, ms: number) {
+    const end = g.sim.clock.t_ms + ms
+    let still = 0
+    let n = 0
+    while (g.sim.clock.t_ms < end) {
+        const t = g.sim.clock.t_ms
+        await g.fw.step()
+        still = g.sim.clock.t_ms === t ? still + 1 : 0
+        if (++n % 20 === 0) await ds.sleep(0) // the VM's loop guard
+        if (still > 1000) throw new Error("the firmware stopped advancing time at t=" + t + " ms")
+    }
+}
+
+/** a card goes on: the hand presses for 0.3 s, lets go, the rig settles for 3.2 s */
+export async function placeCard(g: Game) {
+    const t0 = g.sim.clock.t_ms
+    const from = RIG_G + g.cards * CARD_G
+    while (g.sim.clock.t_ms < t0 + 300) {
+        g.sim.load.setMass(from + (3 * (g.sim.clock.t_ms - t0)) / 300)
+        await g.fw.step()
+    }
+    g.cards++
+    g.sim.load.setMass(RIG_G + g.cards * CARD_G)
+    await runFor(g, 3200)
+}
+
+/** boots the firmware on a rig at rest, waits for the round to start, places `cards` cards */
+export async function startGame(cards: number, store?: MemoryStore): Promise<Game> {
+    const sim = simRig(store)
+    sim.load.setMass(RIG_G)
+    const g: Game = { sim: sim, fw: await Firmware.boot(sim.rig), cards: 0 }
+    await runFor(g, 5000)
+    for (let i = 0; i < cards; i++) await placeCard(g)
+    return g
+}
+
+export function state(g: Game): string {
+    const v = g.fw.referee.view()
+    return "turn " + v.turn + ", " + v.cards + " cards, " + v.phase + (v.out.indexOf(true) >= 0 ? ", out " + v.out.join("/") : "")
+}
+
+function calls(evs: RefEvent[]): string[] {
+    const out: string[] = []
+    for (const e of evs) if (CALLS.indexOf(e.type) >= 0) out.push(e.type)
+    return out
+}
+
+function result(name: string, message: string, problems: string[], before: string, after: string): RowResult {
+    return { name: name, ok: problems.length === 0, message: message, why: problems.join("; "), before: before, after: after }
+}
+
+/** plays one row of the table */
+export async function runRow(row: FaultRow): Promise<RowResult> {
+    const g = await startGame(1)
+    const before = state(g)
+    const ev = g.sim.telemetry.events
+    const from = ev.length
+    const notesFrom = g.sim.notices.length
+    const problems: string[] = []
+    row.inject(g)
+    if (row.sensor === "store") await placeCard(g)
+    else await runFor(g, row.hold_ms)
+    row.clear(g)
+    await runFor(g, 6000)
+    const during = ev.slice(from)
+    let message = ""
+    if (row.sensor === "store") {
+        const notes = g.sim.notices.slice(notesFrom)
+        message = notes.length > 0 ? notes[0] : ""
+        if (message.indexOf("could not save") !== 0) problems.push("no notice that the save failed")
+        const placed = calls(during)
+        if (placed.join(",") !== "placed") problems.push("the placement during the full store gave: " + placed.join(","))
+    } else {
+        const faults = during.filter(e => e.type === "fault" && e["sensor"] === row.sensor && !e["recovered"])
+        if (faults.length === 0) problems.push("no fault event for " + row.sensor)
+        else message = "" + faults[0]["message"]
+        if (faults.length > 0 && message.length < 8) problems.push("fault message too short: " + message)
+        const c = calls(during)
+        if (c.length > 0) problems.push("called on bad data: " + c.join(","))
+    }
+    const sf = g.fw.sampler.faults()
+    const vf = g.fw.referee.view().faults
+    if (sf.length > 0 || vf.length > 0) problems.push("still in fault after the data came back: " + sf.join(",") + " " + vf.join(","))
+    const after = state(g)
+    if (row.sensor !== "store" && after !== before) problems.push("state changed")
+    // the game goes on: the next card counts
+    const cardsBefore = g.fw.referee.view().cards
+    const n = ev.length
+    await placeCard(g)
+    const next = calls(ev.slice(n))
+    if (next.join(",") !== "placed" || g.fw.referee.view().cards !== cardsBefore + 1) problems.push("the next card after recovery gave: " + next.join(","))
+    return result(row.name, message, problems, before, after)
+}
+
+/** a reset (power cut) at `point` of a turn: a second firmware on the same flash resumes from the last turn boundary */
+export async function runReset(point: string): Promise<RowResult> {
+    const store = new MemoryStore()
+    const g = await startGame(1, store)
+    const before = state(g)
+    const problems: string[] = []
+    let want = before
+    if (point === "while a card goes on") {
+        g.sim.load.setMass(RIG_G + g.cards * CARD_G + 2)
+        await runFor(g, 150)
+    } else if (point === "after the placement settles") {
+        await placeCard(g)
+        want = state(g)
+    } else if (point !== "before a placement") problems.push("unknown reset point " + point)
+    const mass = RIG_G + g.cards * CARD_G
+    // power cut: a new firmware on the same flash, the rig as it hangs now
+    const sim2 = simRig(store)
+    sim2.load.setMass(mass)
+    const g2: Game = { sim: sim2, fw: await Firmware.boot(sim2.rig), cards: g.cards }
+    const after = state(g2)
+    if (after !== want) problems.push("resumed '" + after + "', want '" + want + "'")
+    if (sim2.notices.join("|") !== "resumed the saved game") problems.push("notices: " + sim2.notices.join("|"))
+    await runFor(g2, 5000)
+    const c = calls(sim2.telemetry.events)
+    if (c.length > 0) problems.push("called while resuming: " + c.join(","))
+    const n = sim2.telemetry.events.length
+    const cards = g2.fw.referee.view().cards
+    await placeCard(g2)
+    if (calls(sim2.telemetry.events.slice(n)).join(",") !== "placed" || g2.fw.referee.view().cards !== cards + 1) problems.push("the next card after the reset did not count")
+    return result("reset " + point, sim2.notices.join("|"), problems, want, after)
+}
+
+export const RESET_POINTS = ["before a placement", "while a card goes on", "after the placement settles"]
+
+/** corrupt flash at boot: a clear notice per setting and a new game with defaults that plays */
+export async function runCorruptStore(): Promise<RowResult> {
+    const store = new MemoryStore()
+    store.data["lib_cfg"] = "{\"players\":3,\"difficulty\":\"ea\u0000"
+    store.data["lib_game"] = "{\"v\":1,\"ph\":\"build\",\"r\":1,\"s\":9"
+    const g = await startGame(1, store)
+    const problems: string[] = []
+    const notes = g.sim.notices.join("|")
+    if (notes.indexOf("settings 'lib_cfg' unreadable") < 0 || notes.indexOf("saved game unreadable") < 0) problems.push("notices: " + notes)
+    const after = state(g)
+    if (after !== "turn 2, 1 cards, build") problems.push("a new game with defaults should play: " + after)
+    return result("settings corrupted (config, saved game)", g.sim.notices.length > 0 ? g.sim.notices[0] : "", problems, "corrupt flash", after)
+}
