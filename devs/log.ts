@@ -18,6 +18,8 @@ export const LOG_DEFAULTS = {
     retryFirst_ms: 250,
     retryMax_ms: 4000,
     statusEvery_ms: 1000,
+    /** without a terminal the status goes out as a plain line every this many updates */
+    plainStatusEvery: 5,
 }
 
 /** the files of one session: opened when the cleaner starts a session */
@@ -133,6 +135,7 @@ async function main() {
 
     let lastRows = 0
     let lastStatusAt = Date.now()
+    let ticks = 0
     const status = setInterval(() => {
         const now = Date.now()
         const st = cleaner.stats
@@ -142,7 +145,7 @@ async function main() {
         const last = cleaner.lastEvent ? eventWords(cleaner.lastEvent) : "-"
         const text = `${rate.toFixed(1)} rows/s  rows ${st.rows}  lost ${st.lost}  cut ${st.cut}  garbage ${st.garbage}  events ${st.events}  last: ${last}`
         if (tty) process.stderr.write("\r\x1b[K" + text)
-        else if (now % 5000 < LOG_DEFAULTS.statusEvery_ms) say(text)
+        else if (++ticks % LOG_DEFAULTS.plainStatusEvery === 0) say(text)
     }, LOG_DEFAULTS.statusEvery_ms)
 
     const stop = () => {

@@ -20,7 +20,8 @@ import { KEY_CAL, KEY_CFG } from "../../src/hw/persist"
 import { FIRMWARE_VERSION } from "../../src/hw/devicerig"
 import { Telemetry, TelemetrySettings } from "../../src/hw/telemetry"
 import { makeCase } from "../../src/sim/cases"
-import { RigSim } from "../../src/sim/rigsim"
+import { CaseSpec, RigSim } from "../../src/sim/rigsim"
+import { NAU_DEFAULTS } from "../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, Nau7802Emu } from "../vm/fakes/chips"
 
 export interface StartOptions {
@@ -47,12 +48,35 @@ function printTruth(kind: string, o: any) {
     console.log("truth " + JSON.stringify({ kind: kind, v: v }))
 }
 
+/** the LSM6 output data rate nearest the firmware's 100 Hz IMU reads */
+const LSM6_ODR_HZ = 104
+
+/**
+ * The simulated sensors become the chips the firmware drives: an LSM6DSOX at
+ * its ODR and a NAU7802 at the driver's rate (the drawn noise densities stay;
+ * per-sample noise follows the rate), so the emulators' sample-and-hold passes
+ * each simulated reading about once, as the real chips would.
+ */
+function asFirmwareChips(spec: CaseSpec) {
+    const imu = spec.params.imu
+    imu.part = "LSM6DSOX"
+    imu.odr_hz = LSM6_ODR_HZ
+    const load = spec.params.load
+    load.noise_g = load.noise_g * Math.sqrt(NAU_DEFAULTS.rate_sps / load.rate_sps)
+    load.part = "NAU7802"
+    load.rate_sps = NAU_DEFAULTS.rate_sps
+    load.spike_prob = 0
+}
+
 export async function runSimulatedGame(o: StartOptions) {
     const spec = makeCase(o.seed, "multi_round", { quick: true, players: o.players, difficulty: o.level })
+    asFirmwareChips(spec)
     const sim = new RigSim(spec)
     const bus = new EmuBus()
     const imu = bus.add(new Lsm6Emu(0x6a, 0x6c))
     const load = bus.add(new Nau7802Emu())
+    // the emulated ADC's scale is the simulated cell's (its 24 bits then span the drawn zero and the cards)
+    load.counts_per_g = Math.round(spec.params.load.counts_per_g)
     const clock = new VirtualClock()
     const store = new MemoryStore()
     // the game the simulated players play, and a load cell calibrated to the emulator's scale
