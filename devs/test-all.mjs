@@ -72,24 +72,24 @@ for (const [entry, label, ...extra] of targets) {
     check(`devs build ${entry} [${label}]${size}`, r.code === 0, stripAnsi(r.out).slice(-4000))
 }
 
-// 4. VM suites
-section("VM suites (devs run test/vm/main.ts --test --test-self-exit)")
-{
-    const r = run(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "run", "test/vm/main.ts", "--test", "--test-self-exit", "--test-timeout", "1200000"])
+// 4. VM suites: every test/vm/main*.ts entry (each imports a group of suites)
+const vmEntries = readdirSync("test/vm").filter(f => /^main.*\.ts$/.test(f)).sort().map(f => "test/vm/" + f)
+for (const entry of vmEntries) {
+    section(`VM suites (devs run ${entry} --test --test-self-exit)`)
+    const r = run(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "run", entry, "--test", "--test-self-exit", "--test-timeout", "1200000"])
     const out = stripAnsi(r.out)
     const lines = out.split("\n").filter(l => l.startsWith("WASM> ")).map(l => l.slice(6))
     const m = /tests: (\d+), pass: (\d+), error: (\d+)/.exec(out)
     if (m) {
         const pass = +m[2], err = +m[3], total = +m[1]
-        // print the suite log compactly; the VM names failing tests just before their assertion text
         for (const l of lines) if (!/^(preparing|running \d+ tests|RESTART|DeviceScript Simulator|start:)/.test(l)) console.log("  vm | " + l)
         passed += pass
         failed += err + (total - pass - err)
-        if (err) failures.push(`${err} VM test(s)`)
-        if (r.code !== 0 && !err) check("VM runner exit code", false, out.slice(-3000))
-        console.log(`VM: ${pass} passed, ${err} failed`)
+        if (err) failures.push(`${err} VM test(s) in ${entry}`)
+        if (r.code !== 0 && !err) check(`VM runner exit code (${entry})`, false, out.slice(-3000))
+        console.log(`VM ${entry}: ${pass} passed, ${err} failed`)
     } else {
-        check("VM suites ran", false, out.slice(-6000))
+        check(`VM suites ran (${entry})`, false, out.slice(-6000))
     }
 }
 
