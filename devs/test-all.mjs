@@ -4,11 +4,11 @@
 //   1. set-up: system packages the tests need (test/setup.mjs; installs with apt-get when missing)
 //   2. type-check of the Node side (tsc --noEmit)
 //   3. firmware builds (devs build) for every entry in BUILD_TARGETS, bytecode size printed
-//   4. the VM suites: one entry file, devs run --test --test-self-exit (GC stress on)
+//   4. the VM suites: each test/vm/main*.ts entry, devs run --test --test-self-exit (GC stress on)
 //   5. the Node suites (node --test with tsx), parity and end-to-end tests among them
 // A step that cannot run counts as failed; the run goes on so every failure shows.
 import { spawnSync } from "node:child_process"
-import { existsSync, readdirSync, statSync, copyFileSync, mkdirSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync, copyFileSync, mkdirSync } from "node:fs"
 import { join, relative } from "node:path"
 
 const root = new URL("..", import.meta.url).pathname
@@ -58,13 +58,16 @@ section("firmware builds (devs build)")
 // [entry file, label, extra devs-build args]; the hardware layer adds one per board
 export const BUILD_TARGETS = [["src/main.ts", "default board"]]
 let targets = BUILD_TARGETS
-if (existsSync("boards/targets.json")) targets = JSON.parse((await import("node:fs")).readFileSync("boards/targets.json", "utf8"))
+if (existsSync("boards/targets.json")) targets = JSON.parse(readFileSync("boards/targets.json", "utf8"))
 for (const [entry, label, ...extra] of targets) {
     const r = run(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "build", entry, ...extra])
     const devs = join(root, ".devicescript/bin/bytecode.devs")
     let size = ""
     if (r.code === 0 && existsSync(devs)) {
-        size = ` (bytecode ${statSync(devs).size} bytes)`
+        // the VM refuses a program whose function code reaches 64 KB (verifier check 1051): show the headroom
+        const sizes = join(root, ".devicescript/bin/bytecode-sizes.md")
+        const fm = existsSync(sizes) ? /(\d+) \| Function TOTAL/.exec(readFileSync(sizes, "utf8")) : null
+        size = ` (bytecode ${statSync(devs).size} bytes` + (fm ? `, function code ${fm[1]} of 65536` : "") + ")"
         const keep = join(root, "built", label.replace(/[^a-z0-9]+/gi, "-") + ".devs")
         mkdirSync(join(root, "built"), { recursive: true })
         copyFileSync(devs, keep)
