@@ -1,0 +1,14 @@
+/**
+ * `npm run soak`: the long soak, 8 hours of game time (test/soak/long.ts) on
+ * the virtual clock in a device-like VM run; prints one row per game (cards,
+ * calls, tare, the VM's resident memory) and any VM exception. Exit 1 on an
+ * exception or an unfinished run.
+ */
+import { runSoak, soakTable } from "../test/soak/run.ts"
+
+const t0 = Date.now()
+const run = await runSoak("test/soak/long.ts", g => process.stderr.write(`\rsoak: game ${g.game}, ${g.t_h} h of game time, VM RSS ${g.rss_mb} MB   `))
+process.stderr.write("\n")
+console.log(soakTable(run))
+console.log(`${run.games.length} games in ${Math.round((Date.now() - t0) / 1000)} s; ${run.finished ? "finished" : "NOT finished"}; exceptions: ${run.errors.join("; ") || "none"}`)
+process.exit(run.finished && run.errors.length === 0 ? 0 : 1)
