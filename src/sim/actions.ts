@@ -135,9 +135,9 @@ export function applyAction(a: Action, t: number, dt_s: number, ph: RigPhysics, 
             const q = Math.sqrt(2 * k)
             a.ox += -a.ox * k + a.fx * q * rng.gauss()
             a.oy += -a.oy * k + a.fx * q * rng.gauss()
+            // the draught's centre of pressure sits px off the rod axis: a torque about the vertical px * Fy
             const e = envelope(a, t)
-            ph.push(e * a.ox, e * a.oy, 0, 0, 0, a.depth)
-            ph.tz += e * a.ox * 0.02
+            ph.push(e * a.ox, e * a.oy, 0, a.px, 0, a.depth)
             break
         }
         case Act.Steady: {

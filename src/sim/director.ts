@@ -531,10 +531,19 @@ export class Director {
         return a.t1_ms
     }
 
+    /**
+     * A draught. Room air moves at 0.1-0.3 m/s: dynamic pressure 0.5 rho v^2 = 0.006-0.05 Pa,
+     * on the cards' exposed area (~0.03 m2) at a drag coefficient ~1.2: 0.2-2 mN, fluctuating
+     * with a correlation time of 1-3 s. A balanced structure is nearly symmetric about the rod,
+     * so the centre of pressure sits only 1-5 mm off the axis: a torque about the vertical of
+     * at most ~1e-5 N m. On the free-turn connector (Iz ~ 1e-4..1e-3 kg m2, spin decay 5-20 s)
+     * that turns the structure at a few degrees/s (a mobile drifting round), never tens.
+     */
     private air(t: number): number {
         const rng = this.rng
         const a = new Action(Act.Air, t, t + rng.range(5000, 25000))
-        a.fx = rng.range(0.001, 0.006)
+        a.fx = rng.range(0.0002, 0.002)
+        a.px = rng.range(0.001, 0.005) * (rng.chance(0.5) ? 1 : -1)
         a.decay_s = rng.range(1, 3)
         a.ramp_ms = 1500
         a.depth = this.rig.rod_len_m + 0.03
