@@ -65,8 +65,10 @@ export async function soak(hours: number) {
             "collapse", count(evs, "collapse"), "out", count(evs, "out"), "winner", count(evs, "winner"), "fault", count(evs, "fault"),
             "events", evs.length, "tare_g", last, "game_s", Math.round((g.sim.clock.t_ms - t0) / 1000)]
         console.log(line.join(" "))
-        // the recorder is the test's, not the firmware's: start it afresh each game
+        // the recorders are the test's, not the firmware's: start them afresh each game
+        // (kept, they grew by every event and tune: that was the "leak" the first soak found)
         g.sim.telemetry.events = []
+        g.sim.tunes.played = []
         // a new game from the buttons: mode opens the menu, a long mode applies it
         await press(g, "mode", 100)
         await press(g, "mode", 1500)
