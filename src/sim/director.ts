@@ -8,7 +8,8 @@
  * (PASS_MS). Touches start either during a placement (the placer), 0.2-1.0 s after
  * a pass (the placer) or >= 1.9 s after it (the player whose turn it is);
  * collapses during a placement/removal (that player), 0.3-2.5 s after a pass (the
- * placer) or >= 3.5 s after it (the player whose turn it is). Keeping clear of
+ * placer) or >= 3.5 s after it (the player whose turn it is); a last card falls
+ * >= 0.3 s after its turn passed (before that it never made a turn). Keeping clear of
  * the 1.5 s and 3 s boundaries makes every truth unambiguous.
  */
 import { Rng } from "../core/rand"
@@ -167,7 +168,8 @@ export class Director {
         const ev = this.pickEvent()
         const justPassed = this.lastPassT === w0
         if (ev === "fell") {
-            const tf = Math.max(this.lastPlaceT + 500, w0 - 1000) + rng.range(0, think)
+            // after the turn passed (rules 3, 4): a card that slips off earlier never made a turn
+            const tf = w0 + 300 + rng.range(0, think)
             this.cardFell(tf)
             who = this.lastPlacer
             handStart = Math.max(handStart, tf + rng.range(1500, 4000))

@@ -116,6 +116,7 @@ export class Referee {
         const sig = this.sig
         if (!this.tared && sig.load.tare(t_ms, sig.load.clean_g())) sig.ref_g = sig.load.zero_g()
         this.collapse.reset()
+        this.placement.reset()
         this.touch.reset()
     }
 

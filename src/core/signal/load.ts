@@ -38,6 +38,10 @@ export const LOAD_DEFAULTS: LoadSettings = {
     zero_rate_gps: 0.05,
 }
 
+/** the level history: 50 ms slots over 4 s (a placement's steadiness is confirmed within that) */
+const HISTORY_SLOT_MS = 50
+const HISTORY_SLOTS = 80
+
 /** the most blocks a steadiness window may hold */
 const MAX_BLOCKS = 64
 
@@ -251,6 +255,8 @@ export class Load {
     private fast: Ema
     private fast2: Ema
     readonly steadiness: Steadiness
+    /** the clean level's recent past (when a placement's weight came fully on) */
+    readonly history: LevelHistory
     private clean = NaN
     private zero = NaN
     private lastZeroT = NaN
@@ -258,6 +264,8 @@ export class Load {
     lastReading_ms = NaN
     /** the last raw reading, g */
     lastRaw_g = NaN
+    /** the mean time between readings, ms (a slow running mean) */
+    period_ms = NaN
 
     constructor(settings: LoadSettings) {
         this.settings = settings
@@ -266,11 +274,14 @@ export class Load {
         this.fast = new Ema({ tau_ms: settings.fast_tau_ms })
         this.fast2 = new Ema({ tau_ms: settings.fast_tau_ms })
         this.steadiness = new Steadiness(settings.block_ms, settings.steady_ms, settings.steady_span_g)
+        this.history = new LevelHistory(HISTORY_SLOT_MS, HISTORY_SLOTS)
     }
 
     /** one reading, g; returns true when it passed the spike gate */
     update(t_ms: number, raw_g: number): boolean {
         if (raw_g !== raw_g) return false
+        const dt = t_ms - this.lastReading_ms
+        if (dt > 0 && dt < 1000) this.period_ms = this.period_ms === this.period_ms ? this.period_ms + 0.05 * (dt - this.period_ms) : dt
         this.lastReading_ms = t_ms
         this.lastRaw_g = raw_g
         const x = this.gate.pass(raw_g, this.clean)
@@ -279,12 +290,18 @@ export class Load {
         this.clean = this.median.update(x)
         this.fast2.update(t_ms, this.fast.update(t_ms, this.clean))
         this.steadiness.update(t_ms, this.clean)
+        this.history.update(t_ms, this.clean)
         return true
     }
 
     /** spike-free level, g (median output) */
     clean_g(): number {
         return this.clean
+    }
+
+    /** how far the clean level lags the load: the running median's group delay, ms */
+    cleanDelay_ms(): number {
+        return this.period_ms === this.period_ms ? ((this.settings.median_window - 1) / 2) * this.period_ms : 0
     }
 
     /** quick low-passed level, g */
@@ -348,6 +365,60 @@ export class Load {
         if (Math.abs(err) > this.settings.zero_band_g) return
         const maxStep = (this.settings.zero_rate_gps * (dtRaw > 0 ? dtRaw : 0)) / 1000
         this.zero += err > maxStep ? maxStep : err < -maxStep ? -maxStep : err
+    }
+}
+
+/**
+ * A short history of the clean level: means over `slot_ms` slots in a ring of
+ * `slots`. Answers "since when has the level stayed within tol of L?" by a
+ * backward scan (only when a detector asks, not per sample).
+ */
+export class LevelHistory {
+    private slot_ms: number
+    private ring: number[] = []
+    private head = 0
+    private filled = 0
+    private slotStart = NaN
+    private acc = 0
+    private accN = 0
+
+    constructor(slot_ms: number, slots: number) {
+        this.slot_ms = slot_ms
+        for (let i = 0; i < slots; i++) this.ring.push(NaN)
+    }
+
+    update(t_ms: number, x: number) {
+        if (this.slotStart !== this.slotStart || t_ms - this.slotStart > this.ring.length * this.slot_ms) {
+            // first reading, or a gap longer than the ring: start afresh
+            this.filled = 0
+            this.acc = 0
+            this.accN = 0
+            this.slotStart = t_ms
+        }
+        while (t_ms - this.slotStart >= this.slot_ms) {
+            // an empty slot (a slow ADC) repeats the last mean
+            const n = this.ring.length
+            this.ring[this.head] = this.accN > 0 ? this.acc / this.accN : this.ring[(this.head + n - 1) % n]
+            this.head = (this.head + 1) % n
+            if (this.filled < n) this.filled++
+            this.acc = 0
+            this.accN = 0
+            this.slotStart += this.slot_ms
+        }
+        this.acc += x
+        this.accN++
+    }
+
+    /** the start of the oldest closed slot from which on every slot mean lies within tol_g of level_g (NaN if the last one does not) */
+    within_since_ms(level_g: number, tol_g: number): number {
+        const n = this.ring.length
+        let since = NaN
+        for (let k = 1; k <= this.filled; k++) {
+            const v = this.ring[(this.head + n - k) % n]
+            if (!(Math.abs(v - level_g) <= tol_g)) break
+            since = this.slotStart - k * this.slot_ms
+        }
+        return since
     }
 }
 

@@ -9,6 +9,12 @@
  *
  * A steady drop of more than one card is a (slow) collapse; a steady rise of
  * more than one card is something resting on the structure: a touch.
+ *
+ * The turn passes `pass_ms` after the card's full weight came on (rules.md 3),
+ * and the blame windows run from that moment, so the call is timed: when the
+ * step is confirmed, the level history says since when the level has stayed
+ * within `on_tol_cards` of the new level (the weight fully on); the call is
+ * held until that time + `pass_ms` (dropped if the level leaves the band).
  */
 import { Obs } from "../types"
 import { Signals } from "./signals"
@@ -22,12 +28,19 @@ export interface PlacementSettings {
     max_cards: number
     /** the reference follows drift inside min_cards at most this fast, g/s */
     follow_gps: number
+    /** the weight is fully on once the level stays within this many cards of the new level */
+    on_tol_cards: number
+    /** the turn passes this long after the weight is fully on, ms */
+    pass_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500 }
 
 export class PlacementDetector {
     private s: PlacementSettings
     private lastT = NaN
+    /** a confirmed one-card step waiting for its pass time (NaN: none) */
+    private due_ms = NaN
+    private pendingMean_g = NaN
 
     constructor(settings: PlacementSettings) {
         this.s = settings
@@ -41,7 +54,12 @@ export class PlacementDetector {
         const dt = this.lastT === this.lastT ? t_ms - this.lastT : 0
         this.lastT = t_ms
         const load = sig.load
-        if (!sig.loadOk || !load.isSteady() || sig.ref_g !== sig.ref_g) return
+        if (!sig.loadOk || sig.ref_g !== sig.ref_g) return
+        if (this.due_ms === this.due_ms) {
+            this.pending(t_ms, sig, out)
+            return
+        }
+        if (!load.isSteady()) return
         const mean = load.steadyMean_g()
         const d = mean - sig.ref_g
         const card = sig.mass.get_g()
@@ -54,13 +72,38 @@ export class PlacementDetector {
             return
         }
         if (ak <= this.s.max_cards) {
-            out.push({ kind: k > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
-            sig.mass.observe(d)
-        } else if (k < 0) {
+            const on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
+            this.due_ms = on === on ? on - load.cleanDelay_ms() + this.s.pass_ms : t_ms
+            this.pendingMean_g = mean
+            this.pending(t_ms, sig, out)
+            return
+        }
+        if (k < 0) {
             out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_level", d, false) })
         } else {
             out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", d, true) })
         }
         sig.ref_g = mean
+    }
+
+    /** a confirmed step: call it at its pass time, or drop it if the level left the new level meanwhile */
+    private pending(t_ms: number, sig: Signals, out: Obs[]) {
+        const mean = this.pendingMean_g
+        const card = sig.mass.get_g()
+        if (Math.abs(sig.load.fast_g() - mean) > 2 * this.s.on_tol_cards * card) {
+            this.due_ms = NaN
+            return
+        }
+        if (t_ms < this.due_ms) return
+        this.due_ms = NaN
+        const d = mean - sig.ref_g
+        out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
+        sig.mass.observe(d)
+        sig.ref_g = mean
+    }
+
+    /** forget a pending step (a new round) */
+    reset() {
+        this.due_ms = NaN
     }
 }
