@@ -11,7 +11,8 @@
  * matching its calls against the truth (devs/lib/match.ts). The objective
  * (objective() below) weighs what the issue's targets weigh: outcome,
  * placements, collapses, touches, fallen cards, and penalises false calls and
- * wrongful outs.
+ * wrongful outs (the worst failure: one per 100 turns costs as much as
+ * two thirds of the outcome).
  */
 import { writeFileSync } from "node:fs"
 import { Command } from "commander"
@@ -36,6 +37,9 @@ export const SEARCH: { [key: string]: number[] } = {
     "load.steady_span_g": [0.4, 0.6, 0.9, 1.3, 2, 3],
     "collapse.drop_cards": [1.5, 1.7, 2, 2.5],
     "collapse.hold_ms": [40, 80, 150],
+    "collapse.swing_dps": [0, 10, 20, 40],
+    "placement.hand_quiet_ms": [0, 500, 1000, 2000],
+    "touch.confirm_ms": [150, 250, 400],
     "touch.load_up_cards": [2.5, 3, 4, 6, 10],
     "touch.swing_dps": [20, 40, 60, 100, 200, 1e6],
     "touch.spin_dps": [20, 40, 80, 150, 1e6],
@@ -105,7 +109,7 @@ export function objective(f: Figures): number {
         f1(f.card_fell.recall, f.card_fell.precision) +
         (f.final_cards.accuracy ?? 1) -
         0.02 * (f.false_calls.per_hour ?? 0) -
-        0.5 * (f.wrongful_outs.per_100_turns ?? 0)
+        2 * (f.wrongful_outs.per_100_turns ?? 0)
     )
 }
 

@@ -17,8 +17,10 @@ export interface CollapseSettings {
     hold_ms: number
     /** the drop is over when the level is back above this many cards below the reference */
     release_cards: number
+    /** cards falling off swing the rod: the swing envelope must pass this, degrees/s (a hand lifting the hanger hardly swings it); no check while the IMU is in fault */
+    swing_dps: number
 }
-export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2 }
+export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0 }
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -47,6 +49,7 @@ export class CollapseDetector {
         if (d >= -this.s.drop_cards * card && this.below !== this.below) return
         if (this.below !== this.below) this.below = t_ms
         if (this.called || t_ms - this.below < this.s.hold_ms) return
+        if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
         this.called = true
         out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false) })
     }

@@ -32,8 +32,10 @@ export interface PlacementSettings {
     on_tol_cards: number
     /** the turn passes this long after the weight is fully on, ms */
     pass_ms: number
+    /** no step is taken until a touch cue has been down this long, ms */
+    hand_quiet_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000 }
 
 export class PlacementDetector {
     private s: PlacementSettings
@@ -71,6 +73,8 @@ export class PlacementDetector {
             sig.ref_g += d > step ? step : d < -step ? -step : d
             return
         }
+        // a level reached while a hand pushed (a touch cue up) is no card: wait for the hand to go
+        if (t_ms - sig.touchCue_ms < this.s.hand_quiet_ms) return
         if (ak <= this.s.max_cards) {
             const on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
             this.due_ms = on === on ? on - load.cleanDelay_ms() + this.s.pass_ms : t_ms
@@ -90,7 +94,7 @@ export class PlacementDetector {
     private pending(t_ms: number, sig: Signals, out: Obs[]) {
         const mean = this.pendingMean_g
         const card = sig.mass.get_g()
-        if (Math.abs(sig.load.fast_g() - mean) > 2 * this.s.on_tol_cards * card) {
+        if (Math.abs(sig.load.fast_g() - mean) > 2 * this.s.on_tol_cards * card || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
             return
         }

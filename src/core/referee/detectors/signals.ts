@@ -18,6 +18,8 @@ export class Signals {
     ref_g = NaN
     imuOk = true
     loadOk = true
+    /** the last time a touch cue was up (a hand on the structure), ms; a level reached meanwhile is no card */
+    touchCue_ms = NaN
 
     constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass) {
         this.attitude = attitude

@@ -12,6 +12,8 @@
  * more than `explain_cards` below the reference meanwhile, cards came off (a
  * fall or a collapse explains the motion) and the touch is dropped.
  * After a call it re-arms once everything has been calm for `rearm_ms`.
+ * While a cue is up the
+ * placement detector takes no step (a hand pushing is no card).
  */
 import { Obs } from "../types"
 import { Signals } from "./signals"
@@ -85,6 +87,7 @@ export class TouchDetector {
             return
         }
         this.calmSince = NaN
+        sig.touchCue_ms = t_ms
         if (this.since !== this.since) this.since = t_ms
         if (!this.armed || t_ms - this.since < hold) return
         this.armed = false
