@@ -88,8 +88,13 @@ function describe(e: any): string {
     return `${(e.t_ms / 1000).toFixed(1).padStart(7)} s  ${String(e.type).padEnd(11)}${who}${more ? " (" + more + ")" : ""}`
 }
 
+let compilerOutput = ""
+
 function onVmLine(raw: string) {
-    if (!raw.startsWith("WASM> ")) return
+    if (!raw.startsWith("WASM> ")) {
+        compilerOutput += raw + "\n"
+        return
+    }
     // the VM wraps each printed line in a colour; the LED line keeps its own colours inside
     const line = raw.slice(6).replace(/^\x1b\[[0-9;]*m/, "").replace(/\x1b\[0m$/, "")
     if (line.startsWith("leds ")) {
@@ -139,6 +144,9 @@ console.log(
     ].join("\n"),
 )
 if (!ended || code !== 0 || problems.length) {
-    console.error("start: the VM run failed" + (problems.length ? ":\n" + problems.join("\n") : "") + "\n" + stderr.slice(-2000))
+    const all = compilerOutput + stderr
+    if (/verification (error|failure):? -?1051/.test(all))
+        console.error("start: the firmware and the simulator together pass the DeviceScript VM's 64 KB function-code limit (verifier check 1051)")
+    console.error("start: the VM run failed" + (problems.length ? ":\n" + problems.join("\n") : "") + "\n" + all.replace(/\x1b\[[0-9;]*m/g, "").slice(-2000))
     process.exit(1)
 }
