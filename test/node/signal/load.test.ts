@@ -1,7 +1,7 @@
 // Load chain: spike gate + median, steadiness, tare and zero tracking, CUSUM, card mass; real HX711/HX71708 logs.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { CardMass, CARD_MASS_DEFAULTS, Cusum, Load, LOAD_DEFAULTS, LoadSettings } from "../../../src/core/signal/load.ts"
+import { CardMass, CARD_MASS_DEFAULTS, Cusum, LevelHistory, Load, LOAD_DEFAULTS, LoadSettings } from "../../../src/core/signal/load.ts"
 import { Rng } from "../../../src/core/rand.ts"
 import { readHx711Steps, readHx71708 } from "./real-data.ts"
 
@@ -157,4 +157,18 @@ test("real HX711 known-masses log: the labelled plateaus are found as steady lev
         k++
     }
     assert.ok(levels.length <= plateaus.length + 2, `spurious levels: ${levels.map(x => x.toFixed(1)).join(" ")}`)
+})
+
+test("LevelHistory: since when the level stayed within a band, from 50 ms slot means (a slow ADC's empty slots repeat the last mean)", () => {
+    const h = new LevelHistory(50, 80)
+    // 10 g until 1000 ms, a ramp to 16 g until 1500 ms, then 16 g; one reading per 100 ms (a 10 SPS cell)
+    for (let t = 0; t <= 3000; t += 100) h.update(t, t < 1000 ? 10 : t < 1500 ? 10 + (6 * (t - 1000)) / 500 : 16)
+    // the ramp's readings at 1300 and 1400 ms are 13.6 and 14.8 g: within 1.2 g of 16 from the 1400 ms slot on
+    assert.equal(h.within_since_ms(16, 1.2), 1400)
+    assert.equal(h.within_since_ms(16, 0.1), 1500)
+    assert.ok(Number.isNaN(h.within_since_ms(10, 1)), "the last slot is not near 10 g")
+    // a gap longer than the ring starts afresh: only the slots after it count
+    h.update(10000, 16)
+    h.update(10100, 16)
+    assert.equal(h.within_since_ms(16, 0.1), 10000)
 })
