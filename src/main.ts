@@ -1,17 +1,16 @@
 /**
  * The composition root: board -> bus -> drivers -> sampler -> referee -> outputs.
- * A board entry (boards/*.ts) builds a `Rig` from its pins and calls
- * `runFirmware`; tests and the simulated rig build one from fakes and step
- * a `Firmware` themselves.
+ * A board entry (boards/*.ts) builds a `Rig` from its pins (`deviceRig`: the
+ * I2C bus and the drivers on it, src/hw/devicerig.ts) and calls `runFirmware`;
+ * tests build one from chip emulators on a fake bus (`i2cSensors`), and
+ * `npm start` from the rig simulator, and step a `Firmware` themselves.
  */
 import { Referee } from "./core/referee/referee"
 import { GameConfig } from "./core/referee/types"
 import { Menu, MenuAction } from "./core/menu"
 import { LedLayout } from "./core/outputs"
-import { I2C } from "./hw/bus"
 import { Clock } from "./hw/clock"
-import { ImuDriver } from "./hw/imu"
-import { Nau7802Driver, NAU_DEFAULTS } from "./hw/nau7802"
+import { SensorDriver } from "./hw/sensor"
 import { LoadCal, calibrate } from "./hw/loadcal"
 import { RefereeLike, Sampler, SamplerSink } from "./hw/sampler"
 import { KvStore } from "./hw/store"
@@ -19,9 +18,19 @@ import { GameSaver, KEY_CAL, KEY_CFG, KEY_GAME, loadStored, resumeGame, trySave 
 import { LedSink, Outputs, TuneSink } from "./hw/outputs"
 import { PressQueue } from "./hw/buttons"
 
+/** the load cell's driver: a sensor whose raw counts and calibration the menu can use */
+export interface LoadSensor extends SensorDriver {
+    /** the last raw reading, ADC counts */
+    lastCounts: number
+    cal: LoadCal
+}
+
 /** everything board-specific, already started */
 export interface Rig {
-    i2c: I2C
+    /** the IMU's driver (on a board: found by probing the I2C bus) */
+    imu: SensorDriver
+    /** the load cell's driver; its calibration is set from the settings at boot */
+    load: LoadSensor
     clock: Clock
     store: KvStore
     leds: LedSink
@@ -49,7 +58,7 @@ export type RefereeFactory = (cfg: GameConfig) => RefereeLike
 export class Firmware {
     referee: RefereeLike
     readonly sampler: Sampler
-    readonly load: Nau7802Driver
+    readonly load: LoadSensor
     private rig: Rig
     private menu: Menu
     private saver: GameSaver
@@ -60,14 +69,12 @@ export class Firmware {
     private constructor(rig: Rig, cfg: GameConfig, cal: LoadCal, makeReferee: RefereeFactory, opts = FIRMWARE_DEFAULTS) {
         this.rig = rig
         this.makeReferee = makeReferee
-        const delay = async (ms: number) => {
-            await rig.clock.sleep(ms)
-        }
         this.referee = makeReferee(cfg)
         this.menu = new Menu(cfg)
         this.sampler = new Sampler(rig.clock, this.referee)
-        this.load = new Nau7802Driver(rig.i2c, delay, cal, NAU_DEFAULTS)
-        this.sampler.addSensor(new ImuDriver(rig.i2c, delay), opts.imu_period_ms)
+        this.load = rig.load
+        this.load.cal = cal
+        this.sampler.addSensor(rig.imu, opts.imu_period_ms)
         this.sampler.addSensor(this.load, opts.load_period_ms)
         this.saver = new GameSaver(rig.store, this.referee)
         this.outputs = new Outputs(rig.leds, rig.tunes, rig.layout, opts.frame_ms)

@@ -1,15 +1,22 @@
 /**
  * `npm start`'s simulated rig: the firmware's own path (src/main.ts Firmware:
- * drivers -> sampler -> Referee -> outputs -> telemetry) in the DeviceScript
- * VM, with the I2C chips replaced by emulators (test/vm/fakes/chips.ts) that
- * the rig simulator (src/sim) drives, on a virtual clock.
+ * sampler -> Referee -> outputs -> telemetry, settings, menu) in the
+ * DeviceScript VM, fed by the rig simulator (src/sim) instead of I2C chips,
+ * on a virtual clock.
+ *
+ * Why not the chip emulators under the real drivers, as the VM tests do: the
+ * VM refuses a program whose function code reaches 64 KB, and firmware +
+ * simulator + drivers + emulators passed that. The drivers are tested on
+ * their own (test/vm/hw, test/vm/faults); here two small sensor drivers hand
+ * the simulator's readings to the sampler, the load through the same integer
+ * calibration a NAU7802 reading goes through.
  *
  * Prints what the device would: telemetry lines (hello, header, rows, events),
  * `leds ...` and `tune ...` from the console output adapters, `# ...` notices;
  * at the end the simulator's truth as `truth {...}` lines, then exits.
  */
 import * as ds from "@devicescript/core"
-import { Firmware, Rig } from "../../src/main"
+import { Firmware, FIRMWARE_DEFAULTS, LoadSensor, Rig } from "../../src/main"
 import { Difficulty } from "../../src/core/referee/types"
 import { Sample } from "../../src/core/sample"
 import { VirtualClock } from "../../src/hw/clock"
@@ -19,10 +26,9 @@ import { ConsoleLeds, ConsoleTunes } from "../../src/hw/outputs"
 import { KEY_CAL, KEY_CFG } from "../../src/hw/persist"
 import { FIRMWARE_VERSION } from "../../src/hw/devicerig"
 import { Telemetry, TelemetrySettings } from "../../src/hw/telemetry"
-import { makeCase } from "../../src/sim/cases"
 import { CaseSpec, RigSim } from "../../src/sim/rigsim"
-import { NAU_DEFAULTS } from "../../src/hw/nau7802"
-import { EmuBus, Lsm6Emu, Nau7802Emu } from "../vm/fakes/chips"
+import { SensorDriver } from "../../src/hw/sensor"
+import { LoadCal, gramsFromCounts } from "../../src/hw/loadcal"
 
 export interface StartOptions {
     players: number
@@ -48,45 +54,91 @@ function printTruth(kind: string, o: any) {
     console.log("truth " + JSON.stringify({ kind: kind, v: v }))
 }
 
-/** the LSM6 output data rate nearest the firmware's 100 Hz IMU reads */
-const LSM6_ODR_HZ = 104
+/** the simulator's IMU, read by the sampler: each read hands over the latest simulated reading once */
+class SimImu implements SensorDriver {
+    readonly sensor = "imu"
+    private v = [0, 0, 1, 0, 0, 0]
+    private fresh = false
+    describe(): string {
+        return "simulated IMU"
+    }
+    async init() {}
+    set(s: Sample) {
+        this.v = [s.ax_g, s.ay_g, s.az_g, s.gx_dps, s.gy_dps, s.gz_dps]
+        this.fresh = true
+    }
+    async read(s: Sample): Promise<boolean> {
+        if (!this.fresh) return false
+        const v = this.v
+        s.setImu(v[0], v[1], v[2], v[3], v[4], v[5])
+        this.fresh = false
+        return true
+    }
+}
+
+/** the simulator's load cell as ADC counts (its drawn scale), turned into grams by the firmware's calibration */
+class SimLoad implements LoadSensor {
+    readonly sensor = "load"
+    lastCounts = 0
+    cal: LoadCal = { offset_counts: 0, counts_per_kg: 1 }
+    private fresh = false
+    private counts_per_g: number
+    constructor(counts_per_g: number) {
+        this.counts_per_g = counts_per_g
+    }
+    describe(): string {
+        return "simulated load cell"
+    }
+    async init() {}
+    set(load_g: number) {
+        this.lastCounts = Math.round(load_g * this.counts_per_g)
+        this.fresh = true
+    }
+    async read(s: Sample): Promise<boolean> {
+        if (!this.fresh) return false
+        s.setLoad(gramsFromCounts(this.lastCounts, this.cal))
+        this.fresh = false
+        return true
+    }
+}
 
 /**
- * The simulated sensors become the chips the firmware drives: an LSM6DSOX at
- * its ODR and a NAU7802 at the driver's rate (the drawn noise densities stay;
- * per-sample noise follows the rate), so the emulators' sample-and-hold passes
- * each simulated reading about once, as the real chips would.
+ * The simulated sensors run at the firmware's read rates (IMU every
+ * imu_period_ms, load every load_period_ms; the drawn noise densities stay,
+ * per-sample noise follows the rate), so each simulated reading is read once.
  */
-function asFirmwareChips(spec: CaseSpec) {
+function atFirmwareRates(spec: CaseSpec) {
     const imu = spec.params.imu
     imu.part = "LSM6DSOX"
-    imu.odr_hz = LSM6_ODR_HZ
+    imu.odr_hz = 1000 / FIRMWARE_DEFAULTS.imu_period_ms
     const load = spec.params.load
-    load.noise_g = load.noise_g * Math.sqrt(NAU_DEFAULTS.rate_sps / load.rate_sps)
+    const sps = 1000 / FIRMWARE_DEFAULTS.load_period_ms
+    load.noise_g = load.noise_g * Math.sqrt(sps / load.rate_sps)
     load.part = "NAU7802"
-    load.rate_sps = NAU_DEFAULTS.rate_sps
+    load.rate_sps = sps
     load.spike_prob = 0
 }
 
-export async function runSimulatedGame(o: StartOptions) {
-    const spec = makeCase(o.seed, "multi_round", { quick: true, players: o.players, difficulty: o.level })
-    asFirmwareChips(spec)
+/**
+ * Plays the case `spec` (drawn on the host by `makeCase`, see devs/start.ts:
+ * drawing cases in the VM would cost function code the firmware needs).
+ */
+export async function runSimulatedGame(o: StartOptions, spec: CaseSpec) {
+    atFirmwareRates(spec)
     const sim = new RigSim(spec)
-    const bus = new EmuBus()
-    const imu = bus.add(new Lsm6Emu(0x6a, 0x6c))
-    const load = bus.add(new Nau7802Emu())
-    // the emulated ADC's scale is the simulated cell's (its 24 bits then span the drawn zero and the cards)
-    load.counts_per_g = Math.round(spec.params.load.counts_per_g)
+    const imu = new SimImu()
+    const load = new SimLoad(Math.round(spec.params.load.counts_per_g))
     const clock = new VirtualClock()
     const store = new MemoryStore()
     // the game the simulated players play, and a load cell calibrated to the emulator's scale
     await store.set(KEY_CFG, JSON.stringify(spec.config))
-    await store.set(KEY_CAL, JSON.stringify({ offset_counts: load.zero_counts, counts_per_kg: load.counts_per_g * 1000 }))
+    await store.set(KEY_CAL, JSON.stringify({ offset_counts: 0, counts_per_kg: Math.round(spec.params.load.counts_per_g) * 1000 }))
     let tel: Telemetry = null
     const settings: TelemetrySettings = { mode: o.rows, decimate: 4, queue_lines: 256, hello_every_ms: 60000, print_every_ms: 0 }
     const presses = new PressQueue()
     const rig: Rig = {
-        i2c: bus,
+        imu: imu,
+        load: load,
         clock: clock,
         store: store,
         leds: new ConsoleLeds(),
@@ -109,11 +161,8 @@ export async function runSimulatedGame(o: StartOptions) {
         const t_ms = fw.sampler.t_ms()
         // hand the emulators every simulated row up to now (sample and hold)
         while (more && s.t_ms <= t_ms) {
-            if (s.hasImu) {
-                imu.setAccel(s.ax_g, s.ay_g, s.az_g)
-                imu.setGyro(s.gx_dps, s.gy_dps, s.gz_dps)
-            }
-            if (s.hasLoad) load.setMass(s.load_g)
+            if (s.hasImu) imu.set(s)
+            if (s.hasLoad) load.set(s.load_g)
             if (s.input === "start") {
                 presses.down("start", t_ms)
                 presses.up("start", t_ms)

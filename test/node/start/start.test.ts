@@ -18,13 +18,7 @@ const jsonl = (f: string) =>
         .filter(l => l.length > 0)
         .map(l => JSON.parse(l))
 
-// TODO: the firmware and the simulator together now pass the VM's 64 KB function-code
-// limit (verifier check 1051; 65.6 KB at commit 39d5758, passing at 1de1f05), so the
-// VM refuses the program. Marked todo (it still runs and reports) until the image fits:
-// see the telemetry/start report for the options.
-const TODO_64K = "firmware + simulator exceed the VM's 64 KB function code (verifier 1051)"
-
-test("npm start: a seeded game on the firmware matches the simulator's truth", { timeout: 240000, todo: TODO_64K }, () => {
+test("npm start: a seeded game on the firmware matches the simulator's truth", { timeout: 240000 }, () => {
     const out = mkdtempSync(join(tmpdir(), "librium-start-"))
     const r = spawnSync(process.execPath, ["--import", "tsx", "devs/start.ts", "--seed", String(SEED), "--players", "3", "--level", "easy", "--out", out, "--quiet"], { cwd: root, encoding: "utf8" })
     assert.equal(r.status, 0, r.stdout + r.stderr)

@@ -9,6 +9,7 @@ import { Tune } from "../../../src/core/outputs"
 import { GameConfig, RefEvent } from "../../../src/core/referee/types"
 import { Sample } from "../../../src/core/sample"
 import { Rig } from "../../../src/main"
+import { i2cSensors } from "../../../src/hw/devicerig"
 import { VirtualClock } from "../../../src/hw/clock"
 import { PressQueue } from "../../../src/hw/buttons"
 import { KvStore, MemoryStore } from "../../../src/hw/store"
@@ -76,8 +77,10 @@ export function simRig(store?: KvStore): SimRig {
     const telemetry = new RecordingSink()
     const notices: string[] = []
     const st = store ? store : new MemoryStore()
+    const sensors = i2cSensors(bus, clock)
     const rig: Rig = {
-        i2c: bus,
+        imu: sensors.imu,
+        load: sensors.load,
         clock: clock,
         store: st,
         leds: leds,
