@@ -4,6 +4,6 @@ import { ParityRun } from "./program"
 
 const run = new ParityRun()
 console.log("PARITY-BEGIN")
-while (run.runChunk(20, (line: string) => console.log("P " + line))) await ds.sleep(0)
+while (run.runChunk(10, (line: string) => console.log("P " + line))) await ds.sleep(0)
 console.log("PARITY-END")
 ds.restart()

@@ -16,6 +16,7 @@ import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core
 import { RandomGames } from "./rules-script"
 import { refereeCase, signalsCase } from "./signal-cases"
 import { simCase } from "./sim-case"
+import { gamesCase } from "./games-case"
 
 export interface ParityCase {
     name: string
@@ -90,29 +91,35 @@ function rulesCase(): ParityCase {
     return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase, simCase]
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase, simCase, gamesCase]
 
 export class ParityRun {
-    private cases: ParityCase[] = []
+    /** the case running now; made when it starts and dropped when it ends (the VM's heap is small) */
+    private current: ParityCase = null
     private ci = 0
     private i = 0
-    constructor() {
-        for (let k = 0; k < PARITY_CASES.length; k++) this.cases.push(PARITY_CASES[k]())
-    }
     /** runs up to `budget` steps; returns false when everything is done */
     runChunk(budget: number, emit: (line: string) => void): boolean {
-        while (budget > 0 && this.ci < this.cases.length) {
-            const c = this.cases[this.ci]
-            if (this.i === 0) emit("case " + c.name)
-            const line = c.step(this.i)
-            if (line.length > 0) emit(line)
+        while (budget > 0 && this.ci < PARITY_CASES.length) {
+            if (this.current === null) {
+                this.current = PARITY_CASES[this.ci]()
+                emit("case " + this.current.name)
+            }
+            const c = this.current
+            // a step may return several lines joined by "\n" (the VM cuts long printed lines)
+            const text = c.step(this.i)
+            if (text.length > 0) {
+                const lines = text.split("\n")
+                for (let k = 0; k < lines.length; k++) emit(lines[k])
+            }
             this.i++
             budget--
             if (this.i >= c.steps) {
                 this.ci++
                 this.i = 0
+                this.current = null
             }
         }
-        return this.ci < this.cases.length
+        return this.ci < PARITY_CASES.length
     }
 }
