@@ -3,7 +3,7 @@
  * (sensor noise, quantisation, a few placements) must print identically in the
  * VM and in Node. Two steps per row: the VM allows only about ten rows of
  * simulation (1 ms physics steps) between yields, and the harness yields every
- * 20 steps; odd steps print nothing.
+ * 10 steps; odd steps print nothing.
  */
 import { Sample } from "../../src/core/sample"
 import { formatRow } from "../../src/core/trace"
