@@ -18,7 +18,8 @@
  *    w_t^2 = g h / (h^2 + rho^2) whose rest angle is cs / h (cs: the structure's
  *    offset). The tilt shifts the hanging centre of mass by -Ms h phi / M.
  *  - vertical: the wire hanger is a spring (k from the empty rig's mode, a few Hz):
- *    M z'' = M (g + a_base) + F_down - k z - c z'. A mass change rings in the load.
+ *    M z'' = M (g + a_base) + F_down + M h'' - k z - c z' (h'': the swinging centre of
+ *    mass's vertical acceleration, zero on average). A mass change rings in the load.
  *  - load cell force (carries everything): k z + c z' + m_hanger (g + a_base) + F_hanger.
  */
 import { cos, sin, TWO_PI } from "./trig"
@@ -221,8 +222,13 @@ export class RigPhysics {
             const wt = Math.sqrt((g * h) / (h * h + p.tilt_gyr_m * p.tilt_gyr_m))
             aphi = (this.ttilt + this.ms_kg * g * (this.csx - h * this.phi) - this.ms_kg * this.abx * h) / it - 2 * p.tilt_zeta * wt * this.wphi
         }
-        // vertical spring (z down), with the pendulum's centripetal pull
-        const cent = M * d * (this.wx * this.wx + this.wy * this.wy)
+        // vertical spring (z down), loaded by the swinging centre of mass's vertical
+        // acceleration: its height below the pivot is -(d cos th) + c sin th, so
+        // h'' ~ d th'^2 + th'' (d th + c) (centripetal pull plus the tangential part).
+        // Over a swing period the two cancel (the support carries the weight on
+        // average: the centre of mass does not rise for good), so a swinging rig
+        // rings the load at twice the swing rate without moving its mean.
+        const cent = M * (d * (this.wx * this.wx + this.wy * this.wy) + this.ax * (d * this.thx + cyw) + this.ay * (d * this.thy - cxw))
         this.az = g + this.abz + (this.fdown + cent - this.k * this.z - this.cvert * this.vz) / M
 
         this.wx += this.ax * dt

@@ -5,7 +5,7 @@ import assert from "node:assert/strict"
 import { Sample } from "../../../src/core/sample.ts"
 import { makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { G_MPS2 } from "../../../src/sim/params.ts"
-import { RigPhysics } from "../../../src/sim/physics.ts"
+import { Card, RigPhysics } from "../../../src/sim/physics.ts"
 import { cos, sin } from "../../../src/sim/trig.ts"
 
 test("sin/cos match Math.sin/cos to 1e-9 from -100 to 100 rad", () => {
@@ -55,6 +55,32 @@ test("a bumped rig still swings after 10 s (light damping) and its amplitude dec
     const expected = Math.exp(-18 / rig.swing_decay_s)
     assert.ok(late > 0.3 * early * Math.exp(-18 / 15), "still swinging")
     assert.ok(Math.abs(ratio / expected - 1) < 0.1, `decay ${ratio}, expected ${expected}`)
+})
+
+test("a swinging rig loads the cell with its weight on average (the centre of mass does not rise for good)", () => {
+    // momentum: the support's mean force on a body in periodic motion is its weight.
+    // A model with only the centripetal pull M d th'^2 would read M g th0^2 / 2 high
+    // on average: ~5 g for a 0.3 rad swing, about one card.
+    const rig = makeCase(8, "quiet", { quick: true }).params.rig
+    const ph = new RigPhysics(rig)
+    ph.addCard(new Card(1, 0.006, 0.05, -0.03, rig.rod_len_m))
+    ph.settle()
+    const weight_g = (ph.mass_kg + rig.hanger_mass_kg) * 1000
+    ph.wx = 0.3 * ph.swingOmega()
+    ph.wy = 0.15 * ph.swingOmega()
+    let sum_n = 0
+    let lo_n = Infinity
+    let hi_n = -Infinity
+    const steps = 10000
+    for (let i = 0; i < steps; i++) {
+        ph.step(0.001)
+        sum_n += ph.loadForce_n
+        lo_n = Math.min(lo_n, ph.loadForce_n)
+        hi_n = Math.max(hi_n, ph.loadForce_n)
+    }
+    const mean_g = (sum_n / steps / G_MPS2) * 1000
+    assert.ok((hi_n - lo_n) / G_MPS2 * 1000 > 5, `the swing rings the load (${((hi_n - lo_n) / G_MPS2 * 1000).toFixed(1)} g peak to peak)`)
+    assert.ok(Math.abs(mean_g - weight_g) < 0.3, `mean load ${mean_g.toFixed(2)} g, weight ${weight_g.toFixed(2)} g`)
 })
 
 function meanLoad(rows: { t: number; v: number }[], t0: number, t1: number): number {
