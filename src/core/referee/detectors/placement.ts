@@ -34,8 +34,13 @@ export interface PlacementSettings {
     pass_ms: number
     /** no step is taken until a touch cue has been down this long, ms */
     hand_quiet_ms: number
+    /** a cue up without a break for longer than this is the rig still swinging after a touch, not a hand (touches last seconds at most), ms */
+    hand_max_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
+
+/** a touch cue down for longer than this ends its stretch, ms */
+const CUE_GAP_MS = 500
 
 export class PlacementDetector {
     private s: PlacementSettings
@@ -43,6 +48,8 @@ export class PlacementDetector {
     /** a confirmed one-card step waiting for its pass time (NaN: none) */
     private due_ms = NaN
     private pendingMean_g = NaN
+    /** since when a touch cue has been up without a break (NaN: down) */
+    private cueSince_ms = NaN
 
     constructor(settings: PlacementSettings) {
         this.s = settings
@@ -56,6 +63,7 @@ export class PlacementDetector {
         const dt = this.lastT === this.lastT ? t_ms - this.lastT : 0
         this.lastT = t_ms
         const load = sig.load
+        this.trackCue(t_ms, sig.touchCue_ms)
         if (!sig.loadOk || sig.ref_g !== sig.ref_g) return
         if (this.due_ms === this.due_ms) {
             this.pending(t_ms, sig, out)
@@ -74,7 +82,7 @@ export class PlacementDetector {
             return
         }
         // a level reached while a hand pushed (a touch cue up) is no card: wait for the hand to go
-        if (t_ms - sig.touchCue_ms < this.s.hand_quiet_ms) return
+        if (this.handOn(t_ms - sig.touchCue_ms < this.s.hand_quiet_ms, sig.touchCue_ms)) return
         if (ak <= this.s.max_cards) {
             const on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
             this.due_ms = on === on ? on - load.cleanDelay_ms() + this.s.pass_ms : t_ms
@@ -106,8 +114,20 @@ export class PlacementDetector {
         sig.ref_g = mean
     }
 
+    /** a cue is up on this sample when it was last seen on it; a break longer than a sample gap ends a stretch */
+    private trackCue(t_ms: number, cue_ms: number) {
+        if (!(t_ms - cue_ms < CUE_GAP_MS)) this.cueSince_ms = NaN
+        else if (this.cueSince_ms !== this.cueSince_ms) this.cueSince_ms = cue_ms
+    }
+
+    /** a hand may be on the structure: a `recent` cue, unless the cue has been up too long to be a hand */
+    private handOn(recent: boolean, cue_ms: number): boolean {
+        return recent && !(cue_ms - this.cueSince_ms > this.s.hand_max_ms)
+    }
+
     /** forget a pending step (a new round) */
     reset() {
         this.due_ms = NaN
+        this.cueSince_ms = NaN
     }
 }

@@ -1,0 +1,48 @@
+// PlacementDetector on crafted load levels and touch cues (no simulator): which
+// cue stretches hold a card step back.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { Attitude, ATTITUDE_DEFAULTS } from "../../../src/core/signal/attitude.ts"
+import { CardMass, CARD_MASS_DEFAULTS, Load, LOAD_DEFAULTS } from "../../../src/core/signal/load.ts"
+import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
+import { PlacementDetector, PLACEMENT_DEFAULTS } from "../../../src/core/referee/detectors/placement.ts"
+import { Signals } from "../../../src/core/referee/detectors/signals.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
+
+const BASE_G = 1000
+const CARD_G = 6.5
+
+/**
+ * 80 SPS load: BASE_G, one card on from `on_ms`; the touch cue is up from
+ * `cue0_ms` to `cue1_ms`. Returns the time of the card_on call (NaN: none).
+ */
+function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number): number {
+    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    sig.ref_g = BASE_G
+    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
+    const out: Obs[] = []
+    for (let t = 0; t < until_ms; t += 12.5) {
+        sig.load.update(t, BASE_G + (t >= on_ms ? CARD_G : 0))
+        det.update(t, sig, out)
+        if (t >= cue0_ms && t <= cue1_ms) sig.touchCue_ms = t
+        const c = out.find(o => o.kind === "card_on")
+        if (c) return c.t_ms
+    }
+    return NaN
+}
+
+test("no cue: the card is called 1.5 s (+-0.2 s) after its weight is on", () => {
+    const t = cardOnAt(3000, -1, -1, 10000)
+    assert.ok(Math.abs(t - 4500) <= 200, `called at ${t} ms`)
+})
+
+test("a hand (a cue up for 3 s) holds the step back until the cue has been down for hand_quiet_ms", () => {
+    const t = cardOnAt(3000, 2500, 5500, 12000)
+    assert.ok(t >= 5500 + PLACEMENT_DEFAULTS.hand_quiet_ms, `called at ${t} ms`)
+})
+
+test("a cue up without a break for longer than hand_max_ms (the rig still swinging after a touch) does not hold a card back", () => {
+    const t = cardOnAt(6000, 0, 20000, 20000)
+    assert.ok(t === t, "no card called while the cue stayed up")
+    assert.ok(Math.abs(t - 7500) <= 200, `called at ${t} ms`)
+})
