@@ -13,16 +13,17 @@ const BASE_G = 1000
 const CARD_G = 6.5
 
 /**
- * 80 SPS load: BASE_G, one card on from `on_ms`; the touch cue is up from
- * `cue0_ms` to `cue1_ms`. Returns the time of the card_on call (NaN: none).
+ * 80 SPS load: BASE_G, `step_cards` cards on from `on_ms`; the touch cue is up from
+ * `cue0_ms` to `cue1_ms`; `weighed` cards were weighed before. Returns the time of the card_on call (NaN: none).
  */
-function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number): number {
+function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number, step_cards = 1, weighed = 0): number {
     const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    sig.mass.set(CARD_G, weighed)
     sig.ref_g = BASE_G
     const det = new PlacementDetector(PLACEMENT_DEFAULTS)
     const out: Obs[] = []
     for (let t = 0; t < until_ms; t += 12.5) {
-        sig.load.update(t, BASE_G + (t >= on_ms ? CARD_G : 0))
+        sig.load.update(t, BASE_G + (t >= on_ms ? step_cards * CARD_G : 0))
         det.update(t, sig, out)
         if (t >= cue0_ms && t <= cue1_ms) sig.touchCue_ms = t
         const c = out.find(o => o.kind === "card_on")
@@ -45,4 +46,14 @@ test("a cue up without a break for longer than hand_max_ms (the rig still swingi
     const t = cardOnAt(6000, 0, 20000, 20000)
     assert.ok(t === t, "no card called while the cue stayed up")
     assert.ok(Math.abs(t - 7500) <= 200, `called at ${t} ms`)
+})
+
+test("a hand pressing a card into its slot (0.7 card, held for seconds) is no card once a card was weighed", () => {
+    assert.ok(Number.isNaN(cardOnAt(3000, -1, -1, 12000, 0.7, 3)))
+    assert.ok(Number.isNaN(cardOnAt(3000, -1, -1, 12000, 0.5, 0)), "before any card: 0.5 of the assumed mass is no card")
+})
+
+test("a card 35 % lighter than the assumed mass counts as the first card; later steps are judged on the learned mass", () => {
+    assert.ok(Math.abs(cardOnAt(3000, -1, -1, 10000, 0.65, 0) - 4500) <= 200, "first card at 0.65 of the prior")
+    assert.ok(Math.abs(cardOnAt(3000, -1, -1, 10000, 0.85, 3) - 4500) <= 200, "a card 15 % light after cards were weighed")
 })

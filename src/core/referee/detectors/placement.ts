@@ -22,8 +22,10 @@ import { Signals } from "./signals"
 export interface PlacementSettings {
     /** a steady change smaller than this many cards is drift: the reference follows it */
     follow_cards: number
-    /** a steady change from this many cards up is a card */
+    /** a steady change from this many cards up is a card (a hand pressing a card into its slot adds at most ~0.7 of the lightest card) */
     min_cards: number
+    /** the same before any card was weighed: the assumed mass may be 30 % off either way */
+    first_min_cards: number
     /** a steady change up to this many cards is one card */
     max_cards: number
     /** the reference follows drift inside min_cards at most this fast, g/s */
@@ -37,7 +39,7 @@ export interface PlacementSettings {
     /** a cue up without a break for longer than this is the rig still swinging after a touch, not a hand (touches last seconds at most), ms */
     hand_max_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.7, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
@@ -75,7 +77,7 @@ export class PlacementDetector {
         const card = sig.mass.get_g()
         const k = d / card
         const ak = k < 0 ? -k : k
-        if (ak < this.s.min_cards) {
+        if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards)) {
             if (ak >= this.s.follow_cards) return
             const step = (this.s.follow_gps * (dt > 0 ? dt : 0)) / 1000
             sig.ref_g += d > step ? step : d < -step ? -step : d
