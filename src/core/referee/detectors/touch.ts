@@ -6,11 +6,19 @@
  *  - the swing envelope passes `swing_dps` (a placement swings the rod less);
  *  - the spin envelope passes `spin_dps` (high on the free-turn levels, where
  *    spin is normal);
+ *  - the swing or spin envelope rises more than `swing_rise_dps` /
+ *    `spin_rise_dps` above `rise_ratio` x its slow baseline (Motion): the free
+ *    structure's motion only decays, so a rise is energy put in by a push.
+ *    Legal slotting pushes toward the rod axis and grips the card: it hardly
+ *    spins the structure, while a finger on a card off the axis does;
  *  - the tilt away from rest passes `tilt_deg` (high where the pivot is free)
  *    for `tilt_hold_ms` (long: a table bump shakes the accelerometer briefly).
- * A cue that held is a pending touch for `confirm_ms`: if the load drops by
- * more than `explain_cards` below the reference meanwhile, cards came off (a
- * fall or a collapse explains the motion) and the touch is dropped.
+ * A cue that held is a pending touch for `confirm_ms`. It is called then
+ * unless the load stands more than `explain_cards` below the reference: cards
+ * came off (a collapse jolts the rod as its cards break loose, a push moves it
+ * the same way), or a hand lifts. It waits up to `explain_ms` longer for the
+ * load to come back (the hand let go: a touch); a load that stays low
+ * explains the motion and drops it.
  * After a call it re-arms once everything has been calm for `rearm_ms`.
  * While a cue is up the
  * placement detector takes no step (a hand pushing is no card).
@@ -22,14 +30,32 @@ export interface TouchSettings {
     load_up_cards: number
     swing_dps: number
     spin_dps: number
+    rise_ratio: number
+    swing_rise_dps: number
+    spin_rise_dps: number
     tilt_deg: number
     hold_ms: number
     tilt_hold_ms: number
     confirm_ms: number
     explain_cards: number
+    explain_ms: number
     rearm_ms: number
 }
-export const TOUCH_DEFAULTS: TouchSettings = { load_up_cards: 4, swing_dps: 60, spin_dps: 60, tilt_deg: 8, hold_ms: 60, tilt_hold_ms: 600, confirm_ms: 250, explain_cards: 0.6, rearm_ms: 2000 }
+export const TOUCH_DEFAULTS: TouchSettings = {
+    load_up_cards: 4,
+    swing_dps: 60,
+    spin_dps: 60,
+    rise_ratio: 1.5,
+    swing_rise_dps: 15,
+    spin_rise_dps: 4,
+    tilt_deg: 8,
+    hold_ms: 60,
+    tilt_hold_ms: 600,
+    confirm_ms: 250,
+    explain_cards: 0.6,
+    explain_ms: 1000,
+    rearm_ms: 2000,
+}
 
 export class TouchDetector {
     private s: TouchSettings
@@ -61,6 +87,8 @@ export class TouchDetector {
         if (!sig.imuOk) return ""
         if (sig.motion.swingDps() > s.swing_dps) return "gyro_swing"
         if (sig.motion.spinDps() > s.spin_dps) return "gyro_spin"
+        if (sig.motion.spinRiseDps(s.rise_ratio) > s.spin_rise_dps) return "spin_rise"
+        if (sig.motion.swingRiseDps(s.rise_ratio) > s.swing_rise_dps) return "swing_rise"
         return ""
     }
 
@@ -68,8 +96,10 @@ export class TouchDetector {
         if (sig.ref_g !== sig.ref_g) return
         if (this.pendingSince === this.pendingSince) {
             const d = sig.load.fast_g() - sig.ref_g
-            if (sig.loadOk && d < -this.s.explain_cards * sig.mass.get_g()) this.pendingSince = NaN
-            else if (t_ms - this.pendingSince >= this.s.confirm_ms) {
+            const waited = t_ms - this.pendingSince - this.s.confirm_ms
+            const low = sig.loadOk && d < -this.s.explain_cards * sig.mass.get_g()
+            if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
+            else if (!low && waited >= 0) {
                 this.pendingSince = NaN
                 out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence(this.pendingCue, d, true) })
             }
