@@ -57,3 +57,18 @@ test("a card 35 % lighter than the assumed mass counts as the first card; later 
     assert.ok(Math.abs(cardOnAt(3000, -1, -1, 10000, 0.65, 0) - 4500) <= 200, "first card at 0.65 of the prior")
     assert.ok(Math.abs(cardOnAt(3000, -1, -1, 10000, 0.85, 3) - 4500) <= 200, "a card 15 % light after cards were weighed")
 })
+
+test("a light press (1 g, inside the drift band) held for 5 s before the card does not move the reference: the step is the whole card", () => {
+    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    sig.mass.set(CARD_G, 3)
+    sig.ref_g = BASE_G
+    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
+    const out: Obs[] = []
+    for (let t = 0; t < 14000 && out.length === 0; t += 12.5) {
+        sig.load.update(t, BASE_G + (t >= 2000 && t < 7000 ? 1 : 0) + (t >= 7000 ? CARD_G : 0))
+        det.update(t, sig, out)
+    }
+    assert.equal(out.length, 1)
+    assert.equal(out[0].kind, "card_on")
+    assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.2, `step ${(out[0] as any).ev.delta_g} g`)
+})

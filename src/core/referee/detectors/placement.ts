@@ -28,7 +28,7 @@ export interface PlacementSettings {
     first_min_cards: number
     /** a steady change up to this many cards is one card */
     max_cards: number
-    /** the reference follows drift inside min_cards at most this fast, g/s */
+    /** the reference follows drift inside follow_cards at most this fast, g/s (load cells drift <= ~0.3 g/min; a faster follow ate a slotting hand's press, then the card's step looked light) */
     follow_gps: number
     /** the weight is fully on once the level stays within this many cards of the new level */
     on_tol_cards: number
@@ -39,7 +39,7 @@ export interface PlacementSettings {
     /** a cue up without a break for longer than this is the rig still swinging after a touch, not a hand (touches last seconds at most), ms */
     hand_max_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.2, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
