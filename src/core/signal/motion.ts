@@ -8,7 +8,7 @@
  * A free pendulum's motion only decays: a slow baseline of each envelope
  * (rises slowly, with `base_rise_ms`, falls with `base_fall_ms`) says how hard
  * the rod has been moving lately, so `swingRiseDps()`/`spinRiseDps()` (the
- * envelope above `ratio` x the baseline) show energy injected now: a push.
+ * rate now above `ratio` x the baseline) show energy injected now: a push.
  * The ratio absorbs the beat of a two-axis swing (its peak rate varies up
  * to sqrt(2) x while the energy stays).
  *
@@ -180,14 +180,14 @@ export class Motion {
         return this.spinEnv
     }
 
-    /** how far the swing envelope stands above `ratio` x its slow baseline, degrees/s (energy put in lately) */
+    /** how far the swing rate now stands above `ratio` x its envelope's slow baseline, degrees/s (energy put in lately; table shaking flips sign too fast to stay above) */
     swingRiseDps(ratio: number): number {
-        return this.swingEnv - ratio * this.swingBase
+        return this.swingNow - ratio * this.swingBase
     }
 
-    /** how far the spin envelope stands above `ratio` x its slow baseline, degrees/s */
+    /** how far the |spin| rate now stands above `ratio` x its envelope's slow baseline, degrees/s */
     spinRiseDps(ratio: number): number {
-        return this.spinEnv - ratio * this.spinBase
+        return this.spinNow - ratio * this.spinBase
     }
 
     /** the latest instantaneous swing rate, degrees/s */
