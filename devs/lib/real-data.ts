@@ -6,9 +6,10 @@
  * benchmark as `quiet` cases (`npm run real -- --out DIR`, then
  * `npm run bench -- --dir DIR`) and a Node test.
  *
- * Each loader returns timed readings in the trace's units; `mergeTrace`
- * interleaves an IMU stream and a load stream in time order, as a rig's
- * sensors running at their own rates would.
+ * The `read*` functions return each file's readings as recorded (the signal
+ * modules' tests use them too); the others turn them into the trace's units,
+ * and `mergeTrace` interleaves an IMU stream and a load stream in time order,
+ * as a rig's sensors running at their own rates would.
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -25,96 +26,95 @@ export interface LoadReading {
     load_g: number
 }
 
-function lines(file: string): string[] {
-    return readFileSync(join(REAL_DIR, file), "utf8").split(/\r?\n/)
+/** HX71708 slackline log: force in N at about 330 SPS, both recordings (its time column is in µs) */
+export function readHx71708(): { t_ms: number; force_n: number; recording: number }[] {
+    const out: { t_ms: number; force_n: number; recording: number }[] = []
+    let rec = -1
+    for (const line of readFileSync(join(REAL_DIR, "hx71708-bit-error-spikes-330sps-slackcellesp32.txt"), "utf8").split(/\r?\n/)) {
+        if (line.startsWith("Reading ID")) rec++
+        const c = line.split(",")
+        if (c.length !== 3 || !/^\s*-?\d+\s*$/.test(c[2])) continue
+        out.push({ t_ms: +c[1] / 1000, force_n: +c[2], recording: rec })
+    }
+    return out
 }
 
-function num(s: string, file: string, line: number): number {
-    const v = Number(s)
-    if (!Number.isFinite(v)) throw new Error(`${file}: line ${line}: "${s}" is not a number`)
-    return v
+/** HX711 known-masses log: raw counts at about 11 SPS (counts fall as the load rises, ~36.8 counts/g on its 20 kg cell) */
+export function readHx711Steps(): { t_ms: number; counts: number }[] {
+    const out: { t_ms: number; counts: number }[] = []
+    for (const line of readFileSync(join(REAL_DIR, "hx711-steps-known-masses-11sps-syringepump.csv"), "utf8").split(/\r?\n/)) {
+        const c = line.split(",")
+        if (c.length !== 6 || !/^\d+$/.test(c[0])) continue
+        out.push({ t_ms: +c[0], counts: +c[4] })
+    }
+    return out
 }
 
-/** x-io Fusion example: an IMU at rest and in the hand, 100 Hz; `from_s`..`to_s` selects a segment (rest: 0-10 s, 105-135 s) */
-export function fusionImu(from_s: number, to_s: number): ImuReading[] {
-    const file = "imu-rest-and-handheld-rotations-100hz-fusion.csv"
+/** x-io Fusion example IMU log at 100 Hz: time in ms, gyro dps, accel g */
+export function readFusionImu(): ImuReading[] {
     const out: ImuReading[] = []
-    lines(file).forEach((l, i) => {
-        if (i === 0 || l.trim() === "") return
-        const c = l.split(",").map(x => num(x, file, i + 1))
-        if (c[0] < from_s || c[0] >= to_s) return
-        out.push({ t_ms: (c[0] - from_s) * 1000, g: [c[1], c[2], c[3]], a: [c[4], c[5], c[6]] })
-    })
+    const lines = readFileSync(join(REAL_DIR, "imu-rest-and-handheld-rotations-100hz-fusion.csv"), "utf8").split(/\r?\n/)
+    for (let i = 1; i < lines.length; i++) {
+        const c = lines[i].split(",").map(Number)
+        if (c.length < 7 || c.some(v => v !== v)) continue
+        out.push({ t_ms: c[0] * 1000, g: [c[1], c[2], c[3]], a: [c[4], c[5], c[6]] })
+    }
     return out
 }
 
 /** ST's LSM6DSOX lying still in a stationary vehicle: 52 Hz (no time column), mg and dps, real gyro bias */
-export function lsm6dsoxStill(): ImuReading[] {
-    const file = "lsm6dsox-stationary-in-vehicle-52hz-stmems-mlc.txt"
+export function readLsm6dsoxStill(): ImuReading[] {
     const out: ImuReading[] = []
-    let n = 0
-    lines(file).forEach((l, i) => {
-        if (i === 0 || l.trim() === "") return
-        const c = l.trim().split(/\s+/).map(x => num(x, file, i + 1))
-        out.push({ t_ms: (n++ * 1000) / 52, a: [c[0] / 1000, c[1] / 1000, c[2] / 1000], g: [c[3], c[4], c[5]] })
-    })
+    const lines = readFileSync(join(REAL_DIR, "lsm6dsox-stationary-in-vehicle-52hz-stmems-mlc.txt"), "utf8").split(/\r?\n/)
+    for (let i = 1; i < lines.length; i++) {
+        if (lines[i].trim() === "") continue
+        const c = lines[i].trim().split(/\s+/).map(Number)
+        out.push({ t_ms: (out.length * 1000) / 52, a: [c[0] / 1000, c[1] / 1000, c[2] / 1000], g: [c[3], c[4], c[5]] })
+    }
     return out
 }
 
+/** a segment of the Fusion log (rest: 0-10 s, 105-135 s), its time starting at 0 */
+export function fusionImu(from_s: number, to_s: number): ImuReading[] {
+    return readFusionImu()
+        .filter(r => r.t_ms >= from_s * 1000 && r.t_ms < to_s * 1000)
+        .map(r => ({ t_ms: r.t_ms - from_s * 1000, a: r.a, g: r.g }))
+}
+
 /**
- * The HX711 known-masses log (10 SPS, 20 kg cell), first unloaded plateau
- * (0-22.8 s). Its counts are scaled as a 1 kg cell would give them (20x the
- * 36.8 counts/g of the 20 kg cell: the same ADC noise in counts, a 20x finer
- * gram), with the rig's own weight as the zero.
+ * The HX711 known-masses log's first unloaded plateau (0-22.8 s). Its counts
+ * are scaled as a 1 kg cell would give them (20x the 36.8 counts/g of the
+ * 20 kg cell: the same ADC noise in counts, a 20x finer gram), with the rig's
+ * own weight as the zero.
  */
 export function hx711Unloaded(rig_g: number): LoadReading[] {
-    const file = "hx711-steps-known-masses-11sps-syringepump.csv"
     const COUNTS_PER_G_1KG_CELL = -36.8 * 20
-    const out: LoadReading[] = []
-    let zero = NaN
-    lines(file).forEach((l, i) => {
-        const c = l.split(",")
-        if (c.length !== 6 || !/^\d/.test(c[0])) return
-        const t = num(c[0], file, i + 1)
-        if (t >= 22800) return
-        const counts = num(c[4], file, i + 1)
-        if (zero !== zero) zero = counts
-        out.push({ t_ms: t, load_g: rig_g + (counts - zero) / COUNTS_PER_G_1KG_CELL })
-    })
-    return out
+    const raw = readHx711Steps().filter(r => r.t_ms < 22800)
+    return raw.map(r => ({ t_ms: r.t_ms, load_g: rig_g + (r.counts - raw[0].counts) / COUNTS_PER_G_1KG_CELL }))
 }
 
 /**
  * The HX71708 slackline log (320 SPS): a steady reading with 14-15 % bit-error
- * spikes of about 2^21 and 2^22 counts. Both recordings, one after the other.
- * Scaled so the white noise (sigma about 75 N) becomes 0.1 g, a NAU7802-class
- * noise on a 1 kg cell: a spike is then 12-24 g, two to four cards.
+ * spikes of about 2^21 and 2^22 counts. Both recordings, the second's time
+ * continuing after the first. Scaled so the white noise (sigma about 75 N)
+ * becomes 0.1 g, a NAU7802-class noise on a 1 kg cell: a spike is then
+ * 12-24 g, two to four cards.
  */
 export function hx71708Spiky(rig_g: number): LoadReading[] {
-    const file = "hx71708-bit-error-spikes-330sps-slackcellesp32.txt"
     const G_PER_N = 0.1 / 75
+    const raw = readHx71708()
     const out: LoadReading[] = []
-    let t0_us = NaN
     let offset_ms = 0
-    let last_ms = 0
-    let zero = NaN
-    lines(file).forEach((l, i) => {
-        const c = l.split(",")
-        if (c.length !== 3 || !/^\d/.test(c[0].trim())) {
-            // a new recording: continue its time after the last one
-            if (l.startsWith("Reading")) {
-                t0_us = NaN
-                offset_ms = last_ms + 5
-            }
-            return
+    let t0_ms = NaN
+    let rec = -1
+    for (const r of raw) {
+        if (r.recording !== rec) {
+            rec = r.recording
+            if (out.length > 0) offset_ms = out[out.length - 1].t_ms + 5
+            t0_ms = r.t_ms
         }
-        const us = num(c[1].trim(), file, i + 1)
-        const force_n = num(c[2].trim(), file, i + 1)
-        if (t0_us !== t0_us) t0_us = us
-        if (zero !== zero) zero = force_n
-        last_ms = offset_ms + (us - t0_us) / 1000
-        out.push({ t_ms: last_ms, load_g: rig_g + (force_n - zero) * G_PER_N })
-    })
+        out.push({ t_ms: offset_ms + r.t_ms - t0_ms, load_g: rig_g + (r.force_n - raw[0].force_n) * G_PER_N })
+    }
     return out
 }
 
@@ -157,7 +157,7 @@ export function realCases(): RealCase[] {
         {
             name: "real-still-lsm6dsox-hx71708-spikes",
             what: "LSM6DSOX still with vehicle vibration and gyro bias (ST MLC log) + HX71708 with 14 % bit-error spikes (SlackCell log)",
-            rows: mergeTrace(lsm6dsoxStill(), hx71708Spiky(RIG_G)),
+            rows: mergeTrace(readLsm6dsoxStill(), hx71708Spiky(RIG_G)),
         },
     ]
 }

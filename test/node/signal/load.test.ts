@@ -3,7 +3,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { CardMass, CARD_MASS_DEFAULTS, Cusum, LevelHistory, Load, LOAD_DEFAULTS, LoadSettings } from "../../../src/core/signal/load.ts"
 import { Rng } from "../../../src/core/rand.ts"
-import { readHx711Steps, readHx71708 } from "./real-data.ts"
+import { readHx711Steps, readHx71708 } from "../../../devs/lib/real-data.ts"
 
 test("a step of 12.5 g in noise: steady before and after, the steady means differ by 12.5 g", () => {
     const rng = new Rng(3)

@@ -2,7 +2,7 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
-import { readFusionImu } from "./real-data.ts"
+import { readFusionImu } from "../../../devs/lib/real-data.ts"
 
 test("a pure spin about a tilted vertical is spin, not swing; the bias is removed", () => {
     const m = new Motion(MOTION_DEFAULTS)
