@@ -1,0 +1,62 @@
+// The load-return cue (a hand on the hanger): a load excursion from the steady level that comes back is a touch,
+// on crafted load signals fed straight into the TouchDetector with the cue switched on (return_g 1.5 g).
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { TouchDetector, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
+import { Signals } from "../../../src/core/referee/detectors/signals.ts"
+import { Attitude, ATTITUDE_DEFAULTS } from "../../../src/core/signal/attitude.ts"
+import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
+import { CardMass, CARD_MASS_DEFAULTS, Load, LOAD_DEFAULTS } from "../../../src/core/signal/load.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
+
+const REF_G = 500
+const ON = { ...TOUCH_DEFAULTS, return_g: 1.5 }
+
+/** a still rig (gyro 0), load at 80 Hz: REF_G + extra(t); returns the touch calls */
+function run(until_ms: number, extra: (t_ms: number) => number, settings = ON): Obs[] {
+    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    sig.ref_g = REF_G
+    const touch = new TouchDetector(settings)
+    const out: Obs[] = []
+    for (let t = 0; t <= until_ms; t += 12.5) {
+        sig.motion.update(t, 0, 0, 0)
+        sig.load.update(t, REF_G + extra(t))
+        touch.update(t, sig, out)
+    }
+    return out
+}
+
+/** `g` grams from t0 for dur_ms with 30 ms ramps (a hand pressing or lifting the hanger) */
+function hand(t0: number, dur_ms: number, g: number): (t: number) => number {
+    return t => (t >= t0 && t < t0 + dur_ms ? g * Math.min(1, (t - t0) / 30, (t0 + dur_ms - t) / 30) : 0)
+}
+
+test("a hand pressing the hanger 4 g for 300 ms is a touch, called return_stay_ms after the load came back", () => {
+    const out = run(8000, hand(5000, 300, 4))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "load_return")
+    assert.ok(out[0].t_ms >= 5300 + ON.return_stay_ms && out[0].t_ms <= 5300 + ON.return_stay_ms + 150, `called at ${out[0].t_ms}`)
+})
+
+test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () => {
+    const out = run(9000, hand(5000, 1500, -3))
+    assert.equal(out.length, 1, JSON.stringify(out))
+})
+
+test("an excursion under return_g, or shorter than return_hold_ms, is no touch", () => {
+    assert.deepEqual(run(8000, hand(5000, 300, 1.2)), [])
+    assert.deepEqual(run(8000, hand(5000, 40, 6)), [])
+})
+
+test("a card that stays (the load does not come back) is no touch", () => {
+    assert.deepEqual(run(10000, t => (t >= 5000 ? 6 * Math.min(1, (t - 5000) / 200) : 0)), [])
+})
+
+test("a ring that swings past the level (a table bump: +1.75 g, then -0.44 g) is no touch", () => {
+    const ring = (t: number) => (t >= 5000 ? 3.5 * Math.exp(-(t - 5000) / 180) * Math.sin((2 * Math.PI * 2 * (t - 5000)) / 1000) : 0)
+    assert.deepEqual(run(9000, ring), [])
+})
+
+test("switched off (the default) it calls nothing", () => {
+    assert.deepEqual(run(8000, hand(5000, 300, 4), TOUCH_DEFAULTS), [])
+})
