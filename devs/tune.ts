@@ -10,9 +10,9 @@
  * difficulty's training cases through a Referee built with those settings and
  * matching its calls against the truth (devs/lib/match.ts). The objective
  * (objective() below) weighs what the issue's targets weigh: outcome,
- * placements, collapses, touches, fallen cards, and penalises false calls and
- * wrongful outs (the worst failure: one per 100 turns costs as much as
- * two thirds of the outcome).
+ * placements, collapses, touches, fallen cards, and penalises false calls
+ * (5 per hour cost half an outcome) and wrongful outs (the worst failure: one
+ * per 100 turns costs as much as two thirds of the outcome).
  */
 import { writeFileSync } from "node:fs"
 import { Command } from "commander"
@@ -29,7 +29,8 @@ import { figures, Figures, ScoreBook } from "./lib/score.ts"
 
 /** the settings searched and their candidate values */
 export const SEARCH: { [key: string]: number[] } = {
-    "placement.min_cards": [0.6, 0.7, 0.8],
+    // below 0.7 a slotting hand's press (up to ~0.7 of the lightest card) reads as a card
+    "placement.min_cards": [0.7, 0.8, 0.9],
     "placement.follow_cards": [0.15, 0.3, 0.45],
     "placement.max_cards": [1.4, 1.5, 1.6, 1.8],
     "load.block_ms": [100, 250, 500, 600],
@@ -45,6 +46,10 @@ export const SEARCH: { [key: string]: number[] } = {
     "touch.spin_dps": [20, 40, 80, 150, 1e6],
     "touch.hold_ms": [30, 60, 120, 250],
     "touch.tilt_deg": [3, 5, 8, 12, 1e6],
+    "touch.swing_rise_dps": [10, 15, 20, 30],
+    "touch.spin_rise_dps": [3, 4, 6, 8],
+    // the hanger-touch cue (load return), off by default: bumps trip it on some rigs
+    "touch.return_g": [1e6, 1.5, 2.5],
 }
 
 interface TrainCase {
@@ -108,7 +113,7 @@ export function objective(f: Figures): number {
         1.5 * f1(f.touch.recall, f.touch.precision) +
         f1(f.card_fell.recall, f.card_fell.precision) +
         (f.final_cards.accuracy ?? 1) -
-        0.02 * (f.false_calls.per_hour ?? 0) -
+        0.1 * (f.false_calls.per_hour ?? 0) -
         2 * (f.wrongful_outs.per_100_turns ?? 0)
     )
 }
