@@ -141,10 +141,15 @@ export function applyAction(a: Action, t: number, dt_s: number, ph: RigPhysics, 
             break
         }
         case Act.Steady: {
-            // a hand holding the rod: viscous torque on swing and spin
+            // a hand holding the rod: viscous torque on swing and spin. On the swing the grip is
+            // critical, 2 w (w = sqrt(M g d / I), ~6 rad/s): a fixed 20/s overdamped the pendulum,
+            // whose deflection then crept back at only w^2 / 20 ~ 1.6/s, so a rig "steadied" for
+            // 1.5-3 s after the clean-up still swung at 5-30 dps when the hand let go (the rules'
+            // rest before a round is "still"); critically damped it settles at w, ~4x faster.
             const e = envelope(a, t)
-            ph.tx -= e * 20 * ph.inertia * ph.wx
-            ph.ty -= e * 20 * ph.inertia * ph.wy
+            const grip = ph.inertia > 0 ? 2 * ph.swingOmega() : 20
+            ph.tx -= e * grip * ph.inertia * ph.wx
+            ph.ty -= e * grip * ph.inertia * ph.wy
             ph.tz -= e * 20 * ph.inertiaZ * ph.wpsi
             ph.ttilt -= e * 20 * ph.ms_kg * 0.005 * ph.wphi
             break

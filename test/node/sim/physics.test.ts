@@ -6,6 +6,8 @@ import { Sample } from "../../../src/core/sample.ts"
 import { makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { G_MPS2 } from "../../../src/sim/params.ts"
 import { Card, RigPhysics } from "../../../src/sim/physics.ts"
+import { Act, Action, applyAction } from "../../../src/sim/actions.ts"
+import { Rng } from "../../../src/core/rand.ts"
 import { cos, sin } from "../../../src/sim/trig.ts"
 
 test("sin/cos match Math.sin/cos to 1e-9 from -100 to 100 rad", () => {
@@ -170,5 +172,25 @@ test("the gyro's noise RMS at rest is the density x sqrt(ODR / 2) within 10 %", 
         const withLsb = Math.sqrt(expected * expected + p.gyro_lsb_dps * p.gyro_lsb_dps / 12)
         assert.ok(Math.abs(rms / withLsb - 1) < 0.1, `seed ${seed}: rms ${rms} dps, expected ${withLsb} (${p.part} at ${p.odr_hz} Hz)`)
         assert.ok(Math.abs(mean - p.gyro_bias_dps[0]) < 0.05 + 3 * expected / Math.sqrt(xs.length), "mean = the zero-rate offset")
+    }
+})
+
+test("a hand steadying the swinging rod for 1.5 s leaves it still (< 3 dps for the next 3 s): the grip damps the swing critically", () => {
+    // critical damping 2 w settles at the rate w (~6 rad/s): in 1.2 s at full grip a 290 dps swing is down
+    // by (1 + w t) e^(-w t) ~ 1e-2; a fixed 20/s grip overdamps and lets the deflection creep back at w^2 / 20
+    for (const seed of [1, 2, 3, 4, 5]) {
+        const rig = makeCase(seed, "quiet", { quick: true }).params.rig
+        const ph = new RigPhysics(rig)
+        const rng = new Rng(seed)
+        const hand = new Action(Act.Steady, 1000, 2500)
+        hand.ramp_ms = 300
+        ph.wy = 5
+        let after_dps = 0
+        for (let t = 1; t <= 5500; t++) {
+            if (t >= hand.t0_ms && t <= hand.t1_ms) applyAction(hand, t, 0.001, ph, rng)
+            ph.step(0.001)
+            if (t > hand.t1_ms) after_dps = Math.max(after_dps, Math.hypot(ph.wx, ph.wy) * 180 / Math.PI)
+        }
+        assert.ok(after_dps < 3, `seed ${seed}: swings at ${after_dps.toFixed(1)} dps after the hand let go`)
     }
 })
