@@ -20,7 +20,7 @@ import cliProgress from "cli-progress"
 import { Sample } from "../src/core/sample.ts"
 import { Referee } from "../src/core/referee/referee.ts"
 import { DIFFICULTIES, GameConfig, RefEvent } from "../src/core/referee/types.ts"
-import { DEFAULTS, LEVEL_DEFAULTS, Overrides, RefereeSettings, withOverrides } from "../src/core/config.ts"
+import { DEFAULTS, LEVEL_DEFAULTS, OFF, Overrides, RefereeSettings, withOverrides } from "../src/core/config.ts"
 import { fmtNum } from "../src/core/num.ts"
 import { Truth } from "../src/sim/truth.ts"
 import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../src/sim/cases.ts"
@@ -174,6 +174,12 @@ const program = new Command()
             let best = objective(start)
             for (let r = 0; r < opts.rounds; r++) {
                 for (const k of keys) {
+                    // a cue the level's physics switched off stays off (rules.md: motion a level
+                    // allows is never by itself a foul: spin on medium/lunacy, tilt on hard/lunacy)
+                    if (LEVEL_DEFAULTS[d][k] === OFF) {
+                        bar.increment(SEARCH[k].length, { level: d, best: best.toFixed(3) })
+                        continue
+                    }
                     for (const v of SEARCH[k]) {
                         const trial = { ...o, [k]: v }
                         const j = objective(score(cases, withOverrides(DEFAULTS, trial)))
