@@ -7,4 +7,4 @@ import { runFirmware } from "../src/main"
 import { deviceRig } from "../src/hw/devicerig"
 
 const led = await startLed({ length: 16, hwConfig: { type: ds.LedStripLightType.WS2812B_GRB, pin: pins.LEDSTRIP_P13 } })
-await runFirmware(deviceRig("devkitc", led, board.startBuzzer(), board.startButtonStart(), board.startButtonMode(), { leds: 16, leds_per_seat: 2 }))
+await runFirmware(await deviceRig("devkitc", led, board.startBuzzer(), board.startButtonStart(), board.startButtonMode(), { leds: 16, leds_per_seat: 2 }))

@@ -7,4 +7,4 @@ import { runFirmware } from "../src/main"
 import { deviceRig } from "../src/hw/devicerig"
 
 const led = await startLed({ length: 8, hwConfig: { type: ds.LedStripLightType.WS2812B_GRB, pin: pins.LEDSTRIP_A0 } })
-await runFirmware(deviceRig("qtpy-c3", led, board.startBuzzer(), board.startButtonStart(), board.startButtonMode(), { leds: 8, leds_per_seat: 1 }))
+await runFirmware(await deviceRig("qtpy-c3", led, board.startBuzzer(), board.startButtonStart(), board.startButtonMode(), { leds: 8, leds_per_seat: 1 }))

@@ -24,6 +24,21 @@ export const SEQ_COLUMN = "seq"
 export type RowMode = "events" | "decimated" | "full"
 export const ROW_MODES: RowMode[] = ["events", "decimated", "full"]
 
+/**
+ * The row rate a user chose, as text (the `lib_tel` setting): "events",
+ * "full", "decimated" or "decimated:N" (every N-th row, N 2..100). Null for
+ * anything else, so the caller can say so and keep its default.
+ */
+export function parseRowRate(text: string): { mode: RowMode; decimate: number } {
+    if (text === "events" || text === "full") return { mode: text, decimate: 1 }
+    if (text === "decimated") return { mode: "decimated", decimate: 4 }
+    if (text.indexOf("decimated:") === 0) {
+        const n = parseInt(text.slice(10))
+        if (n >= 2 && n <= 100 && "" + n === text.slice(10)) return { mode: "decimated", decimate: n }
+    }
+    return null
+}
+
 /** the header the firmware prints: the trace columns plus `seq` */
 export function telemetryHeader(): string {
     return formatHeader([SEQ_COLUMN])

@@ -13,10 +13,23 @@ import { Clock, DeviceClock } from "./clock"
 import { ImuDriver } from "./imu"
 import { NAU_DEFAULTS, Nau7802Driver } from "./nau7802"
 import { SensorDriver } from "./sensor"
-import { FlashStore } from "./store"
+import { FlashStore, KvStore } from "./store"
 import { BuzzerTunes, StripLeds } from "./outputs"
 import { PressQueue, attachButton } from "./buttons"
-import { Telemetry } from "./telemetry"
+import { Telemetry, TELEMETRY_DEFAULTS, TelemetrySettings } from "./telemetry"
+import { parseRowRate } from "../core/telemetry-format"
+
+/** the settings key of the telemetry row rate: "events", "decimated", "decimated:N" or "full" (e.g. lib_tel=full in .env.local before deploying) */
+export const KEY_TEL = "lib_tel"
+
+/** the telemetry settings with the row rate the user chose in the settings store (defaults when unset or unreadable) */
+export async function telemetrySettings(store: KvStore): Promise<TelemetrySettings> {
+    const text = await store.get(KEY_TEL)
+    const rate = text ? parseRowRate(text) : null
+    if (text && !rate) console.log("# settings '" + KEY_TEL + "' = '" + text + "' is not events, decimated[:N] or full: using decimated")
+    if (!rate) return TELEMETRY_DEFAULTS
+    return { mode: rate.mode, decimate: rate.decimate, queue_lines: TELEMETRY_DEFAULTS.queue_lines, hello_every_ms: TELEMETRY_DEFAULTS.hello_every_ms, print_every_ms: TELEMETRY_DEFAULTS.print_every_ms }
+}
 
 export const FIRMWARE_VERSION = "0.1.0"
 
@@ -28,7 +41,9 @@ export function i2cSensors(bus: I2C, clock: Clock): { imu: SensorDriver; load: L
     return { imu: new ImuDriver(bus, delay), load: new Nau7802Driver(bus, delay, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS) }
 }
 
-export function deviceRig(board: string, led: ds.Led, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Rig {
+export async function deviceRig(board: string, led: ds.Led, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Promise<Rig> {
+    const store = new FlashStore()
+    const tel = await telemetrySettings(store)
     const clock = new DeviceClock()
     const presses = new PressQueue()
     attachButton(start, "start", presses, clock)
@@ -38,12 +53,12 @@ export function deviceRig(board: string, led: ds.Led, buzzer: ds.Buzzer, start: 
         imu: sensors.imu,
         load: sensors.load,
         clock: clock,
-        store: new FlashStore(),
+        store: store,
         leds: new StripLeds(led),
         tunes: new BuzzerTunes(buzzer),
         presses: presses,
         telemetry: (cfg: GameConfig) => {
-            const t = new Telemetry(cfg, { firmware: FIRMWARE_VERSION, board: board })
+            const t = new Telemetry(cfg, { firmware: FIRMWARE_VERSION, board: board }, tel)
             t.start()
             return t
         },
