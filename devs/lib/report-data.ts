@@ -6,6 +6,7 @@
  * a truth file is given, each call and truth event marked matched/missed/false
  * by the benchmark's matcher.
  */
+import { fmtNum } from "../../src/core/num.ts"
 import { Sample } from "../../src/core/sample.ts"
 import { RunningMedian } from "../../src/core/signal/filters.ts"
 import { RefEvent } from "../../src/core/referee/types.ts"
@@ -134,7 +135,8 @@ export interface ReportInputs {
 function fields(e: RefEvent, keys: string[], keep: boolean): string {
     return Object.keys(e)
         .filter(k => k !== "t_ms" && k !== "type" && keys.indexOf(k) >= 0 === keep)
-        .map(k => `${k}=${e[k]}`)
+        // numbers as the event lines print them (at most 3 decimals), not as the float happens to be
+        .map(k => `${k}=${typeof e[k] === "number" ? fmtNum(e[k] as number, 3) : e[k]}`)
         .join(" ")
 }
 
