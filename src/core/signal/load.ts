@@ -409,6 +409,19 @@ export class LevelHistory {
         this.accN++
     }
 
+    /** the mean of the closed slots that start at or after `from_ms` (NaN when none has) */
+    mean_since_ms(from_ms: number): number {
+        const n = this.ring.length
+        let sum = 0
+        let count = 0
+        for (let k = 1; k <= this.filled; k++) {
+            if (this.slotStart - k * this.slot_ms < from_ms) break
+            sum += this.ring[(this.head + n - k) % n]
+            count++
+        }
+        return count > 0 ? sum / count : NaN
+    }
+
     /** the start of the oldest closed slot from which on every slot mean lies within tol_g of level_g (NaN if the last one does not) */
     within_since_ms(level_g: number, tol_g: number): number {
         const n = this.ring.length

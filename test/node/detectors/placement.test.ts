@@ -72,3 +72,22 @@ test("a light press (1 g, inside the drift band) held for 5 s before the card do
     assert.equal(out[0].kind, "card_on")
     assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.2, `step ${(out[0] as any).ev.delta_g} g`)
 })
+
+test("a press that lingers into the steadiness window does not bias the new level: the reference is measured afresh at the pass time", () => {
+    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    sig.mass.set(CARD_G, 3)
+    sig.ref_g = BASE_G
+    // long steadiness blocks (as tuned for a slow cell) let a press's tail into the window that confirms the step
+    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
+    const load = new Load({ ...LOAD_DEFAULTS, block_ms: 600, steady_span_g: 1.3 })
+    sig.load = load
+    const out: Obs[] = []
+    // the card's weight is on at 3000 ms; the hand presses 1.2 g more until 3300 ms
+    for (let t = 0; t < 9000 && out.length === 0; t += 12.5) {
+        load.update(t, BASE_G + (t >= 3000 ? CARD_G : 0) + (t >= 2000 && t < 3300 ? 1.2 : 0))
+        det.update(t, sig, out)
+    }
+    assert.equal(out.length, 1)
+    assert.ok(Math.abs(sig.ref_g - (BASE_G + CARD_G)) < 0.05, `reference ${(sig.ref_g - BASE_G).toFixed(3)} g above the base, the card is ${CARD_G} g`)
+    assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.05, `step ${(out[0] as any).ev.delta_g} g`)
+})

@@ -172,3 +172,14 @@ test("LevelHistory: since when the level stayed within a band, from 50 ms slot m
     h.update(10100, 16)
     assert.equal(h.within_since_ms(16, 0.1), 10000)
 })
+
+test("LevelHistory: the mean of the closed slots since a time (a new level measured without the ramp before it)", () => {
+    const h = new LevelHistory(50, 80)
+    // 10 g until 1000 ms, then 16 g; one reading every 25 ms
+    for (let t = 0; t <= 2000; t += 25) h.update(t, t < 1000 ? 10 : 16)
+    // closed slots start at 0, 50, ..., 1950: from 1000 on every slot holds 16 g
+    assert.equal(h.mean_since_ms(1000), 16)
+    // from 900: two slots of 10 g and twenty of 16 g
+    assert.ok(Math.abs(h.mean_since_ms(900) - (2 * 10 + 20 * 16) / 22) < 1e-9)
+    assert.ok(Number.isNaN(h.mean_since_ms(5000)), "no closed slot starts after the last one")
+})

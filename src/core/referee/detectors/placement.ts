@@ -38,8 +38,10 @@ export interface PlacementSettings {
     hand_quiet_ms: number
     /** a cue up without a break for longer than this is the rig still swinging after a touch, not a hand (touches last seconds at most), ms */
     hand_max_ms: number
+    /** at the pass time the new level is measured afresh over the last this-many ms of the level history (the hand long gone), ms */
+    measure_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000 }
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
@@ -50,6 +52,8 @@ export class PlacementDetector {
     /** a confirmed one-card step waiting for its pass time (NaN: none) */
     private due_ms = NaN
     private pendingMean_g = NaN
+    /** when the pending step's weight came fully on (level-history time), ms */
+    private on_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
     private cueSince_ms = NaN
 
@@ -87,6 +91,7 @@ export class PlacementDetector {
         if (this.handOn(t_ms - sig.touchCue_ms < this.s.hand_quiet_ms, sig.touchCue_ms)) return
         if (ak <= this.s.max_cards) {
             const on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
+            this.on_ms = on === on ? on : t_ms
             this.due_ms = on === on ? on - load.cleanDelay_ms() + this.s.pass_ms : t_ms
             this.pendingMean_g = mean
             this.pending(t_ms, sig, out)
@@ -110,10 +115,17 @@ export class PlacementDetector {
         }
         if (t_ms < this.due_ms) return
         this.due_ms = NaN
-        const d = mean - sig.ref_g
+        // the steadiness window that confirmed the step may have held the hand's last press:
+        // measure the new level again over the stretch since the weight came fully on
+        const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
+        const fresh = sig.load.history.mean_since_ms(from)
+        const level = fresh === fresh ? fresh : mean
+        const d = level - sig.ref_g
+        const ak = Math.abs(d) / card
+        if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards) || ak > this.s.max_cards) return
         out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
         sig.mass.observe(d)
-        sig.ref_g = mean
+        sig.ref_g = level
     }
 
     /** a cue is up on this sample when it was last seen on it; a break longer than a sample gap ends a stretch */
