@@ -6,7 +6,7 @@
 import { Rng } from "../core/rand"
 import { G_MPS2 } from "./params"
 import { Card, RigPhysics } from "./physics"
-import { sin, TWO_PI } from "./trig"
+import { cos, sin, TWO_PI } from "./trig"
 
 export enum Act {
     /** a force on the structure (or on the hanger) with smooth ramps and a hand tremor */
@@ -122,8 +122,14 @@ export function applyAction(a: Action, t: number, dt_s: number, ph: RigPhysics, 
             a.done = true
             break
         case Act.Base: {
-            const s = (t - a.t0_ms) * 0.001
-            const v = Math.exp(-s / a.decay_s) * sin(TWO_PI * a.freq_hz * s)
+            // the clamp's velocity rings as a decaying sinusoid from rest, u(s) = e^(-s/T) sin(w s) / w,
+            // so the acceleration a = u' starts at the peak (the impact) and integrates to zero: the
+            // table starts and ends at rest (an e^(-s/T) sin(w s) acceleration left it moving at
+            // A/w, ~8 cm/s after a hard bump, and kicked the hanging rig like a push)
+            // (at the step's midpoint: the step's mean acceleration, so the ringing integrates to zero)
+            const s = (t - a.t0_ms) * 0.001 + dt_s / 2
+            const w = TWO_PI * a.freq_hz
+            const v = Math.exp(-s / a.decay_s) * (cos(w * s) - sin(w * s) / (w * a.decay_s))
             ph.abx += v * a.fx
             ph.aby += v * a.fy
             ph.abz += v * a.fz

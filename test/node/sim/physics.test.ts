@@ -194,3 +194,32 @@ test("a hand steadying the swinging rod for 1.5 s leaves it still (< 3 dps for t
         assert.ok(after_dps < 3, `seed ${seed}: swings at ${after_dps.toFixed(1)} dps after the hand let go`)
     }
 })
+
+test("a table bump leaves the clamp at rest (its acceleration integrates to zero) and barely swings the hanging rig", () => {
+    // A knock rings the table's structural mode and dies away: the clamp starts and ends at rest,
+    // moved by at most A / w^2 (under a millimetre). A pendulum whose pivot moves that little, that
+    // fast, is left swinging at about w_p * A / (w^2 d): a degree per second or two, not the tens of
+    // degrees per second of a push.
+    const rig = makeCase(8, "quiet", { quick: true }).params.rig
+    const ph = new RigPhysics(rig)
+    const rng = new Rng(1)
+    const a = new Action(Act.Base, 0, 3000)
+    a.decay_s = 0.15
+    a.freq_hz = 15
+    a.fx = 8
+    a.fz = 4
+    let vx = 0
+    let vz = 0
+    let peak = 0
+    for (let i = 0; i < 3000; i++) {
+        applyAction(a, i, 0.001, ph, rng)
+        vx += ph.abx * 0.001
+        vz += ph.abz * 0.001
+        peak = Math.max(peak, Math.abs(ph.abx))
+        ph.step(0.001)
+    }
+    assert.ok(peak > 7.9 && peak <= 8.0001, `peak acceleration ${peak} m/s^2`)
+    assert.ok(Math.abs(vx) < 0.001 && Math.abs(vz) < 0.001, `clamp left moving at ${vx.toFixed(4)}, ${vz.toFixed(4)} m/s (the bump's peak velocity is ${(8 / (2 * Math.PI * 15)).toFixed(3)} m/s)`)
+    const swing_dps = (Math.hypot(ph.wx, ph.wy) + ph.swingOmega() * Math.hypot(ph.thx, ph.thy)) * 57.3
+    assert.ok(swing_dps < 3, `the rig swings at ${swing_dps.toFixed(2)} dps after the bump`)
+})
