@@ -7,6 +7,7 @@
 import { AttitudeSettings, ATTITUDE_DEFAULTS } from "./signal/attitude"
 import { CardMassSettings, CARD_MASS_DEFAULTS, LoadSettings, LOAD_DEFAULTS } from "./signal/load"
 import { MotionSettings, MOTION_DEFAULTS } from "./signal/motion"
+import { PushSettings, PUSH_DEFAULTS } from "./signal/push"
 import { CollapseSettings, COLLAPSE_DEFAULTS } from "./referee/detectors/collapse"
 import { FaultSettings, FAULT_DEFAULTS } from "./referee/detectors/faults"
 import { PlacementSettings, PLACEMENT_DEFAULTS } from "./referee/detectors/placement"
@@ -18,6 +19,7 @@ import { TUNED } from "./tuned"
 export interface RefereeSettings {
     attitude: AttitudeSettings
     motion: MotionSettings
+    push: PushSettings
     load: LoadSettings
     card_mass: CardMassSettings
     placement: PlacementSettings
@@ -30,6 +32,7 @@ export interface RefereeSettings {
 export const DEFAULTS: RefereeSettings = {
     attitude: ATTITUDE_DEFAULTS,
     motion: MOTION_DEFAULTS,
+    push: PUSH_DEFAULTS,
     load: LOAD_DEFAULTS,
     card_mass: CARD_MASS_DEFAULTS,
     placement: PLACEMENT_DEFAULTS,

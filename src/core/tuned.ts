@@ -11,8 +11,8 @@
 // lunacy (75 cases): after  outcome 97.3 place R/P 100.0/100.0 coll R/P 100.0/100.0 touch R/P 77.8/100.0 fell R/P 100.0/100.0 false/h 0.0
 export const TUNED: { [level: string]: { [key: string]: number } } = {
     all: {},
-    easy: { "load.block_ms": 600, "load.steady_span_g": 0.9, "placement.hand_quiet_ms": 2000, "touch.confirm_ms": 400, "touch.spin_rise_dps": 8, "touch.swing_dps": 40 },
-    medium: { "collapse.drop_cards": 2.5, "load.block_ms": 600, "touch.confirm_ms": 400, "touch.hold_ms": 30, "touch.spin_dps": 1000000 },
-    hard: { "load.block_ms": 500, "load.steady_span_g": 0.4, "touch.confirm_ms": 400, "touch.hold_ms": 30, "touch.swing_dps": 100, "touch.tilt_deg": 1000000 },
-    lunacy: { "collapse.drop_cards": 1.5, "load.block_ms": 500, "load.steady_span_g": 1.3, "placement.follow_cards": 0.15, "touch.confirm_ms": 400, "touch.spin_dps": 1000000, "touch.spin_rise_dps": 6, "touch.swing_dps": 100, "touch.tilt_deg": 1000000 },
+    easy: {},
+    medium: {},
+    hard: {},
+    lunacy: {},
 }

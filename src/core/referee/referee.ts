@@ -19,6 +19,7 @@ import { RefereeSettings, settingsFor } from "../config"
 import { Attitude } from "../signal/attitude"
 import { CardMass, Load } from "../signal/load"
 import { Motion } from "../signal/motion"
+import { Push } from "../signal/push"
 import { CollapseDetector } from "./detectors/collapse"
 import { FaultDetector } from "./detectors/faults"
 import { PlacementDetector } from "./detectors/placement"
@@ -53,7 +54,7 @@ export class Referee {
         this.level = cfg.difficulty
         const s = settings ? settings : settingsFor(cfg.difficulty)
         this.settings = s
-        this.sig = new Signals(new Attitude(s.attitude), new Motion(s.motion), new Load(s.load), new CardMass(s.card_mass))
+        this.sig = new Signals(new Attitude(s.attitude), new Motion(s.motion), new Load(s.load), new CardMass(s.card_mass), new Push(s.push))
         this.rules = new Rules(cfg)
         this.faults = new FaultDetector(s.fault)
         this.rest = new RestDetector(s.rest)
@@ -76,6 +77,7 @@ export class Referee {
         if (s.hasImu && sig.imuOk) {
             sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)
             sig.motion.update(t, s.gx_dps, s.gy_dps, s.gz_dps)
+            sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
         }
         if (s.hasLoad && sig.loadOk) sig.load.update(t, s.load_g)
         if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, button: s.input })

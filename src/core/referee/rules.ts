@@ -30,6 +30,8 @@
  *  - Blame windows run from the moment the turn last passed, by a placement
  *    or (in the dismantle phase) a removal: within `collapse_blame_ms` /
  *    `touch_blame_ms` the mover is blamed, later the seat whose turn it is.
+ *    They are judged on the observation's onset (when the drop or the push
+ *    began), not on the moment the detector had confirmed it.
  *  - touch_penalty "warn": a `warning{player,count}` is emitted INSTEAD of a
  *    `touch` event (the spec defines warning as "a touch under warn"); the
  *    turn does not pass; the second warning is followed by out{reason:touch}.
@@ -239,14 +241,20 @@ function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs:
     emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: placer })
 }
 
+/** when the observed thing began (blame is judged on it), else when it was decided */
+function onset(obs: Obs): number {
+    const t = obs.onset_ms
+    return t !== undefined && t === t && t <= obs.t_ms ? t : obs.t_ms
+}
+
 function onCollapse(settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
-    const p = blamed(g, obs.t_ms, settings.collapse_blame_ms)
+    const p = blamed(g, onset(obs), settings.collapse_blame_ms)
     emit(out, obs, { t_ms: obs.t_ms, type: "collapse", player: p })
     knock(g, p, "collapse", obs, out)
 }
 
 function onTouch(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
-    const p = blamed(g, obs.t_ms, settings.touch_blame_ms)
+    const p = blamed(g, onset(obs), settings.touch_blame_ms)
     if (cfg.touch_penalty === "warn") {
         const count = g.warnings[p - 1] + 1
         g.warnings[p - 1] = count

@@ -83,6 +83,8 @@ export interface Obs {
     button?: string
     /** evidence fields, copied in order onto the resulting event */
     ev?: Evidence
+    /** for collapse / touch: when it began (the first low reading, the cue's rise), ms; blame windows are judged on it (the call comes after a confirmation delay) */
+    onset_ms?: number
 }
 
 /**

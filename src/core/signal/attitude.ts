@@ -7,15 +7,19 @@
  * Comparisons use cosines (dot products of unit vectors); `tiltDeg()` turns
  * the dot/cross magnitudes into degrees with a polynomial arctangent.
  */
-import { Ema } from "./filters"
+import { Ema, highPass2 } from "./filters"
 
 export interface AttitudeSettings {
     /** low-pass time constant of the accelerometer before tilt is measured, ms */
     smooth_tau_ms: number
     /** a sample counts toward the rest vector only if |a| is within this of 1 g */
     rest_tolerance_g: number
+    /** shake: the accelerometer through two high-pass stages of this time constant (a table's 15-60 Hz ring passes, the rod's own 1-8 Hz motion hardly), ms */
+    shake_tau_ms: number
+    /** ... peak-held, relaxing with this time constant, ms */
+    shake_hold_ms: number
 }
-export const ATTITUDE_DEFAULTS: AttitudeSettings = { smooth_tau_ms: 250, rest_tolerance_g: 0.05 }
+export const ATTITUDE_DEFAULTS: AttitudeSettings = { smooth_tau_ms: 250, rest_tolerance_g: 0.05, shake_tau_ms: 16, shake_hold_ms: 400 }
 
 const RAD_TO_DEG = 57.29577951308232
 const HALF_PI = 1.5707963267948966
@@ -42,6 +46,15 @@ export class Attitude {
     private fx: Ema
     private fy: Ema
     private fz: Ema
+    /** the shake filter: per axis, the EMAs of two x - EMA(x) stages (NaN: not started) */
+    private hs: number[] = [NaN, NaN, NaN, NaN, NaN, NaN]
+    private shakeTau_ms: number
+    private shake = 0
+    /** the peak-held shake at rest (the noise), g; and its sum over the rest stretch */
+    private shakeFloor = 0
+    private shakeSum = 0
+    private shakeHold_ms: number
+    private lastT = NaN
     private tolerance_g: number
     // rest accumulation
     private sumX = 0
@@ -58,6 +71,8 @@ export class Attitude {
         this.fy = new Ema({ tau_ms: settings.smooth_tau_ms })
         this.fz = new Ema({ tau_ms: settings.smooth_tau_ms })
         this.tolerance_g = settings.rest_tolerance_g
+        this.shakeTau_ms = settings.shake_tau_ms
+        this.shakeHold_ms = settings.shake_hold_ms
     }
 
     /** one accelerometer sample (g); NaN samples are ignored */
@@ -66,6 +81,26 @@ export class Attitude {
         this.fx.update(t_ms, ax_g)
         this.fy.update(t_ms, ay_g)
         this.fz.update(t_ms, az_g)
+        let dt = t_ms - this.lastT
+        if (!(dt > 0)) dt = 0
+        this.lastT = t_ms
+        const k = dt / (this.shakeTau_ms + dt)
+        const x = highPass2(this.hs, 0, k, ax_g)
+        const y = highPass2(this.hs, 2, k, ay_g)
+        const z = highPass2(this.hs, 4, k, az_g)
+        const m = Math.sqrt(x * x + y * y + z * z)
+        this.shake = m > this.shake ? m : this.shake + (dt / (this.shakeHold_ms + dt)) * (m - this.shake)
+    }
+
+    /** how hard the clamp shakes: the accelerometer's high-frequency part, peak-held, g */
+    shakeG(): number {
+        return this.shake
+    }
+
+    /** the shake above what the accelerometer's own noise gives at rest (learned with the rest attitude), g */
+    shakeExcessG(): number {
+        const x = this.shake - this.shakeFloor
+        return x > 0 ? x : 0
     }
 
     /** add the current raw sample to the rest average (call while the rig is still) */
@@ -76,6 +111,7 @@ export class Attitude {
         this.sumX += ax_g
         this.sumY += ay_g
         this.sumZ += az_g
+        this.shakeSum += this.shake
         this.sumN++
     }
 
@@ -84,6 +120,7 @@ export class Attitude {
         this.sumX = 0
         this.sumY = 0
         this.sumZ = 0
+        this.shakeSum = 0
         this.sumN = 0
     }
 
@@ -100,6 +137,7 @@ export class Attitude {
             this.upX = this.sumX / n
             this.upY = this.sumY / n
             this.upZ = this.sumZ / n
+            this.shakeFloor = this.shakeSum / this.sumN
         }
         this.discardRest()
         return ok

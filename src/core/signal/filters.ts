@@ -175,3 +175,33 @@ export class RunningMedian {
         this.y = NaN
     }
 }
+
+/**
+ * Filters whose state lives in a caller's number array (one array instead of an
+ * object per stage: the device heap is small). `k` is the step, dt / (tau + dt),
+ * computed once per sample for all filters of one time constant; NaN state means
+ * "not started": the first sample initialises it (as Ema does).
+ */
+
+/** two first-order low-pass stages, state in f[i], f[i + 1] */
+export function lowPass2(f: number[], i: number, k: number, x: number): number {
+    if (f[i] !== f[i]) {
+        f[i] = x
+        f[i + 1] = x
+    }
+    f[i] += k * (x - f[i])
+    f[i + 1] += k * (f[i] - f[i + 1])
+    return f[i + 1]
+}
+
+/** a second-order high-pass, two stages of x - EMA(x), their EMAs in f[i], f[i + 1] */
+export function highPass2(f: number[], i: number, k: number, x: number): number {
+    if (f[i] !== f[i]) {
+        f[i] = x
+        f[i + 1] = 0
+    }
+    f[i] += k * (x - f[i])
+    const y = x - f[i]
+    f[i + 1] += k * (y - f[i + 1])
+    return y - f[i + 1]
+}

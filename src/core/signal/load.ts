@@ -21,6 +21,8 @@ export interface LoadSettings {
     steady_span_g: number
     /** how long the block means must agree to call the level steady, ms */
     steady_ms: number
+    /** the ring-free level: two low-pass stages of this time constant on the readings past the spike gate (not the median: a slow cell aliases the hanger's ringing into readings that swing both ways for seconds, and the median of them hardly moves), ms */
+    ring_tau_ms: number
     /** zero tracking: the tare follows a steady level within this band of it... g */
     zero_band_g: number
     /** ...at most this fast, g/s */
@@ -31,7 +33,8 @@ export const LOAD_DEFAULTS: LoadSettings = {
     spike_confirm_samples: 4,
     median_window: 5,
     fast_tau_ms: 30,
-    block_ms: 100,
+    ring_tau_ms: 120,
+    block_ms: 500,
     steady_span_g: 0.6,
     steady_ms: 1000,
     zero_band_g: 0.5,
@@ -254,6 +257,8 @@ export class Load {
     private median: RunningMedian
     private fast: Ema
     private fast2: Ema
+    private ring1: Ema
+    private ring2: Ema
     readonly steadiness: Steadiness
     /** the clean level's recent past (when a placement's weight came fully on) */
     readonly history: LevelHistory
@@ -264,6 +269,10 @@ export class Load {
     lastReading_ms = NaN
     /** the last raw reading, g */
     lastRaw_g = NaN
+    /** the last two readings that passed the spike gate, g (before the median: quick, but a single bit error below the gate is in them) */
+    lastPassed_g = NaN
+    prevPassed_g = NaN
+    private prev2Passed_g = NaN
     /** the mean time between readings, ms (a slow running mean) */
     period_ms = NaN
 
@@ -273,6 +282,8 @@ export class Load {
         this.median = new RunningMedian({ window: settings.median_window })
         this.fast = new Ema({ tau_ms: settings.fast_tau_ms })
         this.fast2 = new Ema({ tau_ms: settings.fast_tau_ms })
+        this.ring1 = new Ema({ tau_ms: settings.ring_tau_ms })
+        this.ring2 = new Ema({ tau_ms: settings.ring_tau_ms })
         this.steadiness = new Steadiness(settings.block_ms, settings.steady_ms, settings.steady_span_g)
         this.history = new LevelHistory(HISTORY_SLOT_MS, HISTORY_SLOTS)
     }
@@ -286,6 +297,10 @@ export class Load {
         this.lastRaw_g = raw_g
         const x = this.gate.pass(raw_g, this.clean)
         if (x !== x) return false
+        this.prev2Passed_g = this.prevPassed_g
+        this.prevPassed_g = this.lastPassed_g
+        this.lastPassed_g = x
+        this.ring2.update(t_ms, this.ring1.update(t_ms, x))
         if (this.gate.takeJump()) this.median.reset()
         this.clean = this.median.update(x)
         this.fast2.update(t_ms, this.fast.update(t_ms, this.clean))
@@ -302,6 +317,32 @@ export class Load {
     /** how far the clean level lags the load: the running median's group delay, ms */
     cleanDelay_ms(): number {
         return this.period_ms === this.period_ms ? ((this.settings.median_window - 1) / 2) * this.period_ms : 0
+    }
+
+    /** how long a change of the load takes to show in fast_g(): a reading's period, the median's delay and the low-pass, ms */
+    responseDelay_ms(): number {
+        const period = this.period_ms === this.period_ms ? this.period_ms : 0
+        return this.cleanDelay_ms() + period + 2 * this.settings.fast_tau_ms
+    }
+
+    /** the median of the last three readings past the spike gate, g: quick (one reading late), yet a single bit error is out */
+    quick_g(): number {
+        const a = this.lastPassed_g
+        const b = this.prevPassed_g
+        const c = this.prev2Passed_g
+        if (c !== c) return a
+        if (a > b) return b > c ? b : a > c ? c : a
+        return a > c ? a : b > c ? c : b
+    }
+
+    /** the higher of the last two readings past the spike gate, g: the load has been at most this for two readings */
+    recentHigh_g(): number {
+        return this.prevPassed_g > this.lastPassed_g ? this.prevPassed_g : this.lastPassed_g
+    }
+
+    /** the level with the hanger's ringing averaged out (the readings past the spike gate, low-passed), g */
+    ringFree_g(): number {
+        return this.ring2.get()
     }
 
     /** quick low-passed level, g */

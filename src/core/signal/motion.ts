@@ -62,6 +62,10 @@ export class Motion {
     private meanX: Ema
     private meanY: Ema
     private meanZ: Ema
+    /** the last bias-corrected rate, degrees/s (IMU axes) */
+    rateX = NaN
+    rateY = NaN
+    rateZ = NaN
 
     constructor(settings: MotionSettings) {
         this.tau_ms = settings.envelope_tau_ms
@@ -88,6 +92,9 @@ export class Motion {
         const x = gx_dps - this.bx
         const y = gy_dps - this.by
         const z = gz_dps - this.bz
+        this.rateX = x
+        this.rateY = y
+        this.rateZ = z
         const spin = x * this.ux + y * this.uy + z * this.uz
         const hx = x - spin * this.ux
         const hy = y - spin * this.uy

@@ -8,6 +8,7 @@ import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
 import { CollapseDetector, COLLAPSE_DEFAULTS } from "../../../src/core/referee/detectors/collapse.ts"
 import { Signals } from "../../../src/core/referee/detectors/signals.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
 
 const ZERO_G = 1000
 const CARD_G = 5
@@ -18,7 +19,7 @@ const CARDS_ON = 6
  * cards on the reference); returns the time of the collapse call (NaN: none)
  */
 function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) => number): number {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += period_ms) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
     sig.load.tare(3000, ZERO_G)
@@ -63,4 +64,43 @@ test("320 SPS: a 4-card drop is called once the raw readings have stayed low for
 test("320 SPS: a 20 ms dip of 3 cards (a hand, a bump) is no collapse", () => {
     const t = collapseAt(1000 / 320, 8000, t => (t >= 5000 && t < 5020 ? CARDS_ON - 3 : CARDS_ON))
     assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+/**
+ * as collapseAt at 80 SPS, with a still gyro at 100 Hz (bias learned, vertical z) and,
+ * when `strike_ms` is set, a spin-rate kick of 20 dps from then on (cards breaking loose jolt the structure)
+ */
+function collapseWithImu(strike_ms: number, level: (t_ms: number) => number): number {
+    const sig = freshSignals()
+    sig.mass.set(CARD_G, 6)
+    for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
+    sig.load.tare(3000, ZERO_G)
+    sig.ref_g = ZERO_G + CARDS_ON * CARD_G
+    sig.push.setVertical(0, 0, 1)
+    const det = new CollapseDetector(COLLAPSE_DEFAULTS)
+    const out: Obs[] = []
+    let nextImu = 0
+    for (let t = 0; t < 8000; t += 12.5) {
+        while (nextImu <= t) {
+            const spin = nextImu >= strike_ms ? 20 : 0
+            sig.motion.update(nextImu, 0, 0, spin)
+            sig.push.update(nextImu, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
+            nextImu += 10
+        }
+        if (t < 3000) continue
+        sig.load.update(t, ZERO_G + level(t) * CARD_G)
+        det.update(t, sig, out)
+        if (out.length > 0) return out[0].t_ms
+    }
+    return NaN
+}
+
+test("with the IMU heard, a 4-card drop that nothing struck (a hand lifting the hanger) is no collapse", () => {
+    const t = collapseWithImu(Infinity, t => (t < 5000 ? CARDS_ON : CARDS_ON - 4))
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+test("with the IMU heard, a 4-card drop that came with a jolt is a collapse, timed from the first low reading", () => {
+    const t = collapseWithImu(4990, t => (t < 5000 ? CARDS_ON : CARDS_ON - 4))
+    assert.ok(t >= 5000 && t <= 5000 + COLLAPSE_DEFAULTS.fast_hold_ms + 50, `called at ${t}`)
 })

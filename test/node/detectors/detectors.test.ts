@@ -4,7 +4,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { SynthAction, SynthRig } from "../../parity/synth-rig.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
-import { DEFAULTS } from "../../../src/core/config.ts"
+import { DEFAULTS, OFF, withOverrides } from "../../../src/core/config.ts"
 import { FaultDetector, FAULT_DEFAULTS } from "../../../src/core/referee/detectors/faults.ts"
 import { GameConfig, Obs, RefEvent } from "../../../src/core/referee/types.ts"
 import { Sample } from "../../../src/core/sample.ts"
@@ -68,12 +68,24 @@ test("a table bump (short broadband jolt, no lasting load change) calls nothing"
     assert.deepEqual(calls(evs), ["round_start", "placed:1", "placed:2"])
 })
 
-test("a hand pressing 30 g on the structure is a touch on the load excursion", () => {
+test("a hand pressing 30 g on the structure is a touch, on the push it gives the rod (the evidence names it)", () => {
     const evs = run([...places(2, 3000, 4000), { kind: "touch", t_ms: 13000, size: 30 }], 16000)
     const w = evs.find(e => e.type === "warning")
     assert.ok(w, "no touch call: " + calls(evs).join(" "))
-    assert.equal(w.detector, "load_excursion")
+    assert.equal(w.detector, "swing_push")
+    assert.ok((w.push_dpss as number) > DEFAULTS.touch.swing_push_dpss, `push ${w.push_dpss} dps/s`)
     assert.ok(w.t_ms >= 13000 && w.t_ms < 13700)
+})
+
+test("a hand pressing 30 g on the structure with the push cues off is a touch on the load excursion", () => {
+    const rig = new SynthRig(4, 6, [...places(2, 3000, 4000), { kind: "touch", t_ms: 13000, size: 30 }])
+    const settings = withOverrides(DEFAULTS, { "touch.swing_push_dpss": OFF, "touch.spin_push_dpss": OFF })
+    const ref = new Referee(GAME, settings)
+    const evs: RefEvent[] = []
+    while (rig.sample.t_ms < 16000) if (rig.step()) for (const e of ref.update(rig.sample)) evs.push({ ...e })
+    const w = evs.find(e => e.type === "warning")
+    assert.ok(w, "no touch call: " + calls(evs).join(" "))
+    assert.equal(w.detector, "load_excursion")
 })
 
 test("faults: IMU silent while load arrives, load stuck; each cleared when good data returns", () => {

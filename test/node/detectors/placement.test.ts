@@ -8,6 +8,7 @@ import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
 import { PlacementDetector, PLACEMENT_DEFAULTS } from "../../../src/core/referee/detectors/placement.ts"
 import { Signals } from "../../../src/core/referee/detectors/signals.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
 
 const BASE_G = 1000
 const CARD_G = 6.5
@@ -17,7 +18,7 @@ const CARD_G = 6.5
  * `cue0_ms` to `cue1_ms`; `weighed` cards were weighed before. Returns the time of the card_on call (NaN: none).
  */
 function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number, step_cards = 1, weighed = 0): number {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.mass.set(CARD_G, weighed)
     sig.ref_g = BASE_G
     const det = new PlacementDetector(PLACEMENT_DEFAULTS)
@@ -59,7 +60,7 @@ test("a card 35 % lighter than the assumed mass counts as the first card; later 
 })
 
 test("a light press (1 g, inside the drift band) held for 5 s before the card does not move the reference: the step is the whole card", () => {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.mass.set(CARD_G, 3)
     sig.ref_g = BASE_G
     const det = new PlacementDetector(PLACEMENT_DEFAULTS)
@@ -74,7 +75,7 @@ test("a light press (1 g, inside the drift band) held for 5 s before the card do
 })
 
 test("a press that lingers into the steadiness window does not bias the new level: the reference is measured afresh at the pass time", () => {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.mass.set(CARD_G, 3)
     sig.ref_g = BASE_G
     // long steadiness blocks (as tuned for a slow cell) let a press's tail into the window that confirms the step

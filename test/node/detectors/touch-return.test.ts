@@ -8,13 +8,15 @@ import { Attitude, ATTITUDE_DEFAULTS } from "../../../src/core/signal/attitude.t
 import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
 import { CardMass, CARD_MASS_DEFAULTS, Load, LOAD_DEFAULTS } from "../../../src/core/signal/load.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
 
 const REF_G = 500
 const ON = { ...TOUCH_DEFAULTS, return_g: 1.5 }
+assert.equal(TOUCH_DEFAULTS.return_g, 1.5, "the load-return cue is on by default")
 
 /** a still rig (gyro 0), load at 80 Hz: REF_G + extra(t); returns the touch calls */
 function run(until_ms: number, extra: (t_ms: number) => number, settings = ON): Obs[] {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.ref_g = REF_G
     const touch = new TouchDetector(settings)
     const out: Obs[] = []
@@ -57,6 +59,23 @@ test("a ring that swings past the level (a table bump: +1.75 g, then -0.44 g) is
     assert.deepEqual(run(9000, ring), [])
 })
 
-test("switched off (the default) it calls nothing", () => {
-    assert.deepEqual(run(8000, hand(5000, 300, 4), TOUCH_DEFAULTS), [])
+test("switched off (return_g out of reach) it calls nothing", () => {
+    assert.deepEqual(run(8000, hand(5000, 300, 4), { ...TOUCH_DEFAULTS, return_g: 1e6 }), [])
+})
+
+test("a table bump shaking the clamp while the load rings is no touch (the shake vetoes it)", () => {
+    // the clamp rings at 30 Hz (0.1 g): the accelerometer feels it; the load rings at 6 Hz and comes back
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const touch = new TouchDetector(ON)
+    const out: Obs[] = []
+    for (let t = 0; t <= 9000; t += 12.5) {
+        const s = (t - 5000) / 1000
+        const shake = t >= 5000 ? 0.1 * Math.exp(-s / 0.3) * Math.sin(2 * Math.PI * 30 * s) : 0
+        sig.attitude.update(t, shake, 0, 1)
+        sig.motion.update(t, 0, 0, 0)
+        sig.load.update(t, REF_G + (t >= 5000 ? 4 * Math.exp(-s / 0.3) * Math.max(0, Math.sin(2 * Math.PI * 2 * s)) : 0))
+        touch.update(t, sig, out)
+    }
+    assert.deepEqual(out, [])
 })

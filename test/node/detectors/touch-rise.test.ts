@@ -1,4 +1,4 @@
-// Touch on energy put in: the swing/spin envelope rising above its slow baseline, on crafted gyro and load signals
+// Touch on energy put in (the rise cues, off by default since the push cues): the swing/spin envelope rising above its slow baseline, on crafted gyro and load signals
 // fed straight into the TouchDetector (no simulator): a free swing with a two-axis beat is no touch, a push is,
 // a hand lifting is called once the load comes back, cards that came off (the load stays low) explain the motion.
 import { test } from "node:test"
@@ -9,8 +9,11 @@ import { Attitude, ATTITUDE_DEFAULTS } from "../../../src/core/signal/attitude.t
 import { Motion, MOTION_DEFAULTS } from "../../../src/core/signal/motion.ts"
 import { CardMass, CARD_MASS_DEFAULTS, Load, LOAD_DEFAULTS } from "../../../src/core/signal/load.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
 
 const REF_G = 500
+/** the rise cues are off by default (the push cues took their place); switched on at their old settings here */
+const RISE = { ...TOUCH_DEFAULTS, swing_rise_dps: 15, spin_rise_dps: 4 }
 const CARD_G = CARD_MASS_DEFAULTS.prior_g
 
 /** extra gyro (x, y, z dps) and load (g) on top of the free swing at time t */
@@ -25,9 +28,9 @@ const NONE: Extra = () => ({ gx: 0, gy: 0, gz: 0, load_g: 0 })
  * goes from 25 to 35 dps and back every 20 s), decaying with 30 s, IMU at 100 Hz, load at 80 Hz.
  */
 function run(until_ms: number, extra: Extra): Obs[] {
-    const sig = new Signals(new Attitude(ATTITUDE_DEFAULTS), new Motion(MOTION_DEFAULTS), new Load(LOAD_DEFAULTS), new CardMass(CARD_MASS_DEFAULTS))
+    const sig = freshSignals()
     sig.ref_g = REF_G
-    const touch = new TouchDetector(TOUCH_DEFAULTS)
+    const touch = new TouchDetector(RISE)
     const out: Obs[] = []
     for (let t = 0; t <= until_ms; t += 10) {
         const a = 25 * Math.exp(-t / 30000)
@@ -56,7 +59,7 @@ test("a push that spins the structure at 10 dps is a touch on the spin rise, cal
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(out[0].kind, "touch")
     assert.equal(out[0].ev!.detector, "spin_rise")
-    const hold = TOUCH_DEFAULTS.hold_ms + TOUCH_DEFAULTS.confirm_ms
+    const hold = RISE.hold_ms + RISE.confirm_ms
     assert.ok(out[0].t_ms >= 20000 + hold && out[0].t_ms <= 20000 + hold + 100, `called at ${out[0].t_ms}`)
 })
 

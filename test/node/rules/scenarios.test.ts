@@ -217,3 +217,18 @@ test("a configuration outside the rules is refused with a clear message", () => 
     assert.throws(() => new Rules(game(9, "easy", 30, "out")), /players must be 2..8, got 9/)
     assert.throws(() => new Rules({ ...game(3, "easy", 30, "out"), first_player: 4 }), /first_player must be 1..3, got 4/)
 })
+
+test("blame is judged on when the collapse or touch began, not when it was confirmed", () => {
+    // p1 placed at 1000 (the turn passed then), p2 to play. A collapse that began 2.9 s after the pass is the
+    // placer's even when it is confirmed at 3.3 s; a touch that began 1.4 s after, confirmed at 1.8 s, likewise.
+    const c = new Rules(game(3, "easy", 30, "out"))
+    feed(c, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(c, [{ ...obs("collapse", 4300), onset_ms: 3900 }]), ["collapse p=1", "out p=1 reason=collapse"])
+    const t = new Rules(game(3, "easy", 30, "out"))
+    feed(t, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(t, [{ ...obs("touch", 2800), onset_ms: 2400 }]), ["touch p=1", "out p=1 reason=touch"])
+    // without an onset the confirmation time counts: the current player's
+    const n = new Rules(game(3, "easy", 30, "out"))
+    feed(n, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+    assert.deepEqual(briefs(n, [obs("touch", 2800)]), ["touch p=2", "out p=2 reason=touch"])
+})

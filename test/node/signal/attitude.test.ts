@@ -70,3 +70,33 @@ test("NaN samples and a repeated t_ms leave the tilt unchanged", () => {
     a.update(990, 1, 0, 0) // the last sample's t_ms again: dt = 0, no weight
     assert.equal(a.tiltDeg(), before)
 })
+
+test("shake: a table's 30 Hz ring of 0.1 g reads about 0.1 g; the rod's own 1 Hz tilt of 5 degrees hardly reads; the rest noise is learned and taken off", async () => {
+    const { Attitude: A, ATTITUDE_DEFAULTS: D } = await import("../../../src/core/signal/attitude.ts")
+    const a = new A(D)
+    // at rest with 2 mg of noise (a fixed pseudo-random pattern), learning the rest
+    let seed = 1
+    const noise = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.007
+    for (let t = 0; t < 2000; t += 10) {
+        const x = noise()
+        a.update(t, x, noise(), 1 + noise())
+        if (t > 500) a.accumulateRest(x, 0, 1)
+    }
+    assert.ok(a.learnRest())
+    assert.ok(a.shakeG() > 0 && a.shakeExcessG() < 0.005, `at rest: shake ${a.shakeG().toFixed(4)} excess ${a.shakeExcessG().toFixed(4)}`)
+    // the rod tilting 5 degrees at 1 Hz: the accelerometer's x follows g sin(tilt)
+    let tilt = 0
+    for (let t = 2000; t < 6000; t += 10) {
+        const th = 0.087 * Math.sin((2 * Math.PI * t) / 1000)
+        a.update(t, th, 0, 1 - (th * th) / 2)
+        tilt = Math.max(tilt, a.shakeG())
+    }
+    assert.ok(tilt < 0.01, `tilt swing reads ${tilt.toFixed(4)} g`)
+    // a bump: the clamp rings at 30 Hz, 0.1 g, sampled at 208 Hz
+    let bump = 0
+    for (let t = 6000; t < 6300; t += 1000 / 208) {
+        a.update(t, 0.1 * Math.sin((2 * Math.PI * 30 * (t - 6000)) / 1000), 0, 1)
+        bump = Math.max(bump, a.shakeExcessG())
+    }
+    assert.ok(bump > 0.06 && bump < 0.15, `bump reads ${bump.toFixed(3)} g`)
+})

@@ -183,3 +183,42 @@ test("LevelHistory: the mean of the closed slots since a time (a new level measu
     assert.ok(Math.abs(h.mean_since_ms(900) - (2 * 10 + 20 * 16) / 22) < 1e-9)
     assert.ok(Number.isNaN(h.mean_since_ms(5000)), "no closed slot starts after the last one")
 })
+
+test("quick_g is the median of the last three readings past the spike gate; recentHigh_g the higher of the last two", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    const readings = [100, 100, 100, 112, 100, 100, 90, 90, 90]
+    const quick: number[] = []
+    const high: number[] = []
+    readings.forEach((g, i) => {
+        l.update(i * 100, g)
+        quick.push(l.quick_g())
+        high.push(l.recentHigh_g())
+    })
+    // one reading 12 g up (a single bit error under the gate) never shows in quick_g; a real step does, one reading late
+    assert.deepEqual(quick, [100, 100, 100, 100, 100, 100, 100, 90, 90])
+    assert.deepEqual(high.slice(6), [100, 90, 90])
+})
+
+test("ringFree_g averages out a slow cell's aliased ringing that the median follows", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    for (let t = 0; t < 3000; t += 100) l.update(t, 100)
+    // 10 SPS readings swinging 20 g either way about a level 8 g lower (cards came off, the hanger rings)
+    let worstRing = 0
+    let worstMedian = 0
+    for (let t = 3000; t < 5000; t += 100) {
+        const k = (t - 3000) / 100
+        l.update(t, 92 + (k % 2 === 0 ? 20 : -20))
+        if (t >= 3600) {
+            worstRing = Math.max(worstRing, Math.abs(l.ringFree_g() - 92))
+            worstMedian = Math.max(worstMedian, Math.abs(l.clean_g() - 92))
+        }
+    }
+    assert.ok(worstRing < 3, `ring-free level off by ${worstRing.toFixed(2)} g`)
+    assert.ok(worstMedian > 15, `(the median swings ${worstMedian.toFixed(1)} g)`)
+})
+
+test("responseDelay_ms: the reading period, the median's delay and the low-pass", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    for (let t = 0; t < 5000; t += 100) l.update(t, 100)
+    assert.ok(Math.abs(l.responseDelay_ms() - (100 + 2 * 100 + 2 * LOAD_DEFAULTS.fast_tau_ms)) < 1, `${l.responseDelay_ms()} ms`)
+})

@@ -33,13 +33,21 @@ export interface CollapseSettings {
     fast_cards: number
     /** fast path: how long the raw readings must stay under that line, ms, counted from the first low one (a slow cell's two readings span their period) */
     fast_hold_ms: number
+    /** cards breaking loose strike the structure: with the IMU healthy, a drop counts only if the peak-held push (Push) passed this lately, degrees/s^2 (a hand lifting the hanger hardly turns the rod) */
+    push_dpss: number
 }
-export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40 }
+export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30 }
+
+/** a drop counts as struck when a strong push came at most this long before, ms */
+const STRIKE_MS = 800
 
 export class CollapseDetector {
     private s: CollapseSettings
-    private below = NaN
+    /** since when the quick level (0) and the ring-free level (1) have been down, ms */
+    private below: number[] = [NaN, NaN]
     private called = false
+    /** the last time a strong push was seen, ms */
+    private struck_ms = NaN
     /** the raw reading before the last, g, and its time, ms */
     private raw1 = NaN
     private raw1_ms = NaN
@@ -55,7 +63,8 @@ export class CollapseDetector {
     }
 
     reset() {
-        this.below = NaN
+        this.below = [NaN, NaN]
+        this.struck_ms = NaN
         this.called = false
         this.raw1 = NaN
         this.deepSince = NaN
@@ -65,19 +74,35 @@ export class CollapseDetector {
         if (!sig.loadOk || sig.ref_g !== sig.ref_g) return
         const card = sig.mass.get_g()
         const fast = this.fastDrop_g(t_ms, sig, card)
-        const d = sig.load.fast_g() - sig.ref_g
-        if (d > -card) this.called = false
+        const dq = sig.load.fast_g() - sig.ref_g
+        const dr = sig.load.ringFree_g() - sig.ref_g
+        if (dq > -card && dr > -card) this.called = false
+        if (sig.push.peakPushDpss() >= this.s.push_dpss) this.struck_ms = t_ms
         if (this.called) return
-        if (fast === fast) {
-            this.call(t_ms, sig, fast, out)
+        // (no IMU, or none heard yet: the load alone decides)
+        const struck = !sig.imuOk || !sig.motion.hasData() || t_ms - this.struck_ms <= STRIKE_MS
+        if (fast === fast && struck) {
+            this.call(t_ms, sig, fast, this.deepSince, out)
             return
         }
-        if (d >= -this.s.release_cards * card) this.below = NaN
-        if (d >= -this.s.drop_cards * card && this.below !== this.below) return
-        if (this.below !== this.below) this.below = t_ms
-        if (t_ms - this.below < this.s.hold_ms) return
+        // settled: the quick level, and the ring-free one (a slow cell aliases the hanger's
+        // ringing into readings that swing both ways, which the quick level's median follows)
+        const onQuick = this.settled(t_ms, dq, card, 0)
+        const onRing = this.settled(t_ms, dr, card, 1)
+        const since = onQuick === onQuick ? onQuick : onRing
+        if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
-        this.call(t_ms, sig, d, out)
+        if (!struck) return
+        this.call(t_ms, sig, onQuick === onQuick ? dq : dr, since, out)
+    }
+
+    /** level `d` (below the reference, g) on track `k`: since when it has been down, if that is hold_ms or more, else NaN */
+    private settled(t_ms: number, d: number, card: number, k: number): number {
+        let below = this.below[k]
+        if (d >= -this.s.release_cards * card) below = NaN
+        else if (below !== below && d < -this.s.drop_cards * card) below = t_ms
+        this.below[k] = below
+        return below === below && t_ms - below >= this.s.hold_ms ? below : NaN
     }
 
     /** the fast path's drop below the reference (g, negative), NaN when it does not hold (yet) */
@@ -101,9 +126,9 @@ export class CollapseDetector {
         return t_ms - this.deepSince >= this.s.fast_hold_ms ? hi - sig.ref_g : NaN
     }
 
-    private call(t_ms: number, sig: Signals, d: number, out: Obs[]) {
+    private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
         this.called = true
-        this.below = NaN
-        out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false) })
+        this.below = [NaN, NaN]
+        out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false), onset_ms: onset_ms })
     }
 }

@@ -58,8 +58,12 @@ export class RestDetector {
         this.since = NaN
         load.tare(t_ms)
         sig.ref_g = load.zero_g()
-        if (sig.attitude.learnRest()) sig.motion.setVertical(sig.attitude.upX, sig.attitude.upY, sig.attitude.upZ)
+        if (sig.attitude.learnRest()) {
+            sig.motion.setVertical(sig.attitude.upX, sig.attitude.upY, sig.attitude.upZ)
+            sig.push.setVertical(sig.attitude.upX, sig.attitude.upY, sig.attitude.upZ)
+        }
         sig.motion.learnBias()
+        sig.push.reset()
         out.push({ kind: "rest_at_tare", t_ms: t_ms, ev: { detector: "rest", zero_g: load.zero_g() } })
         return true
     }

@@ -6,12 +6,15 @@
 import { Attitude } from "../../signal/attitude"
 import { CardMass, Load } from "../../signal/load"
 import { Motion } from "../../signal/motion"
+import { Push } from "../../signal/push"
 import { Evidence } from "../types"
 import { fmtNum } from "../../num"
 
 export class Signals {
     attitude: Attitude
     motion: Motion
+    /** the external torque on the rod, from the gyro (stepped after motion, on its bias-corrected rates) */
+    push: Push
     load: Load
     mass: CardMass
     /** settled load with the cards now on (absolute, g); NaN before the tare */
@@ -21,9 +24,10 @@ export class Signals {
     /** the last time a touch cue was up (a hand on the structure), ms; a level reached meanwhile is no card */
     touchCue_ms = NaN
 
-    constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass) {
+    constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass, push: Push) {
         this.attitude = attitude
         this.motion = motion
+        this.push = push
         this.load = load
         this.mass = mass
     }

@@ -36,7 +36,7 @@
  * While a cue is up the
  * placement detector takes no step (a hand pushing is no card).
  */
-import { Obs } from "../types"
+import { Evidence, Obs } from "../types"
 import { Signals } from "./signals"
 
 export interface TouchSettings {
@@ -59,14 +59,26 @@ export interface TouchSettings {
     return_stay_ms: number
     return_over_g: number
     return_still_dps: number
+    /** the load-return threshold grows with the swing: this many g per (degree/s)^2 of the swing envelope */
+    return_swing_gpdps2: number
+    /** an excursion while the clamp shakes more than this is a table bump, g */
+    return_shake_g: number
+    /** the push cues (Push): the fast part of the external torque passes this, degrees/s^2 ... */
+    swing_push_dpss: number
+    spin_push_dpss: number
+    /** ... plus this much per degree/s of the swing / spin envelope (the model's errors grow with the motion), 1/s */
+    swing_push_per_dps: number
+    spin_push_per_dps: number
+    /** ... plus this much per g of shake (a table bump moves the pivot: the rod feels it as a push), degrees/s^2 per g */
+    push_per_shake_g: number
 }
 export const TOUCH_DEFAULTS: TouchSettings = {
     load_up_cards: 4,
-    swing_dps: 60,
-    spin_dps: 60,
+    swing_dps: 1e6,
+    spin_dps: 1e6,
     rise_ratio: 1.5,
-    swing_rise_dps: 15,
-    spin_rise_dps: 4,
+    swing_rise_dps: 1e6,
+    spin_rise_dps: 1e6,
     tilt_deg: 8,
     hold_ms: 60,
     tilt_hold_ms: 600,
@@ -77,12 +89,19 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     // off (1e6, config OFF) until table bumps are told apart: at 1.5 g it catches 11 of 18 hanger touches
     // (bench --set train --count 90 --category touch: outcome 66.7 -> 81-86 %) but calls ~1 % of table bumps
     // (the rig's vertical ring at 4-9 Hz, aliased by a 10 SPS load cell, looks like a hand)
-    return_g: 1e6,
+    return_g: 1.5,
     return_hold_ms: 80,
     return_max_ms: 3000,
     return_stay_ms: 200,
     return_over_g: 0.3,
     return_still_dps: 12,
+    return_swing_gpdps2: 0.002,
+    return_shake_g: 0.02,
+    swing_push_dpss: 12,
+    spin_push_dpss: 6,
+    swing_push_per_dps: 0.05,
+    spin_push_per_dps: 1,
+    push_per_shake_g: 700,
 }
 
 export class TouchDetector {
@@ -92,6 +111,8 @@ export class TouchDetector {
     private armed = true
     private pendingSince = NaN
     private pendingCue = ""
+    private pendingOnset = NaN
+    private pendingEv: Evidence = {}
     /** the load excursion under way: since when (NaN: none, -1: spent until the load is steady again), its side, the referee's reference then */
     private exSince = NaN
     private exSide = 0
@@ -100,6 +121,9 @@ export class TouchDetector {
     private exBack_ms = NaN
     /** the last steady load level, g (what an excursion leaves and comes back to) */
     private exBase_g = NaN
+    /** the excursion's largest deviation from the base (signed), g, and the readings back since it came back */
+    private exPeak_g = 0
+    private exBackN = 0
 
     constructor(settings: TouchSettings) {
         this.s = settings
@@ -122,6 +146,10 @@ export class TouchDetector {
         const s = this.s
         if (sig.loadOk && sig.load.fast_g() - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
         if (!sig.imuOk) return ""
+        const push = sig.push
+        const shake = s.push_per_shake_g * sig.attitude.shakeExcessG()
+        if (push.spinPushDpss() - s.spin_push_per_dps * push.spinEnvDps() - shake > s.spin_push_dpss) return "spin_push"
+        if (push.swingPushDpss() - s.swing_push_per_dps * push.swingEnvDps() - shake > s.swing_push_dpss) return "swing_push"
         if (sig.motion.swingDps() > s.swing_dps) return "gyro_swing"
         if (sig.motion.spinDps() > s.spin_dps) return "gyro_spin"
         if (sig.motion.spinRiseDps(s.rise_ratio) > s.spin_rise_dps) return "spin_rise"
@@ -133,17 +161,23 @@ export class TouchDetector {
         if (sig.ref_g !== sig.ref_g) return
         if (this.pendingSince === this.pendingSince) {
             const d = sig.load.fast_g() - sig.ref_g
-            const waited = t_ms - this.pendingSince - this.s.confirm_ms
-            const low = sig.loadOk && d < -this.s.explain_cards * sig.mass.get_g()
+            // the load must have had time to show cards coming off (a slow cell's readings lag)
+            const lag = sig.loadOk ? sig.load.responseDelay_ms() : 0
+            const waited = t_ms - this.pendingSince - (lag > this.s.confirm_ms ? lag : this.s.confirm_ms)
+            // cards came off: the quick level, or the last two readings past the spike gate, stand low
+            const line = -this.s.explain_cards * sig.mass.get_g()
+            const low = sig.loadOk && (d < line || sig.load.recentHigh_g() - sig.ref_g < line)
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
-                out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence(this.pendingCue, d, true) })
+                this.pendingEv["delta_g"] = Math.round(d * 100) / 100
+                out.push({ kind: "touch", t_ms: t_ms, ev: this.pendingEv, onset_ms: this.pendingOnset })
             }
         }
-        if (sig.loadOk) this.excursion(t_ms, sig, out)
+        if (sig.loadOk && sig.load.lastReading_ms === t_ms) this.excursion(t_ms, sig, out)
         let cue = this.cue(sig)
-        let hold = this.s.hold_ms
+        // the push cues are band-passed already: a touch's edge lasts tens of ms
+        let hold = cue === "spin_push" || cue === "swing_push" ? 0 : this.s.hold_ms
         if (cue.length === 0 && sig.imuOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
             cue = "tilt"
             hold = this.s.tilt_hold_ms
@@ -161,6 +195,17 @@ export class TouchDetector {
         this.armed = false
         this.pendingSince = t_ms
         this.pendingCue = cue
+        this.pendingOnset = this.since
+        // the evidence as the cue fired (the motion peaks, the push); the load change is filled in at the call
+        this.pendingEv = sig.evidence(cue, 0, true)
+        if (cue === "spin_push" || cue === "swing_push") {
+            // the push is the evidence here, the tilt says nothing (event lines stay under 150 characters)
+            const ev: Evidence = {}
+            const keys = Object.keys(this.pendingEv)
+            for (let i = 0; i < keys.length; i++) if (keys[i] !== "tilt_deg") ev[keys[i]] = this.pendingEv[keys[i]]
+            ev["push_dpss"] = Math.round(cue === "spin_push" ? sig.push.spinPushDpss() : sig.push.swingPushDpss())
+            this.pendingEv = ev
+        }
     }
 
     /** the load-return cue (see the top): calls a touch when an excursion from the steady level came back */
@@ -172,34 +217,43 @@ export class TouchDetector {
             this.exBase_g = load.steadyMean_g()
             this.exSince = NaN
         }
-        const d = load.fast_g() - this.exBase_g
+        const d = load.quick_g() - this.exBase_g
         const ad = d < 0 ? -d : d
-        const still = sig.motion.swingDps() < s.return_still_dps
+        // a swinging rig rings the load at twice the swing rate (M d w^2), a bumped table shakes it
+        const sw = sig.push.swingEnvDps()
+        const thr = s.return_g + s.return_swing_gpdps2 * sw * sw
+        const still = sw < s.return_still_dps && sig.attitude.shakeExcessG() < s.return_shake_g
         if (idle) {
-            if (this.exSince !== this.exSince && ad > s.return_g && still) {
+            if (this.exSince !== this.exSince && ad > thr && still) {
                 this.exSince = t_ms
                 this.exSide = d > 0 ? 1 : -1
                 this.exRef_g = sig.ref_g
                 this.exBack_ms = NaN
+                this.exPeak_g = d
+                this.exBackN = 0
             }
             return
         }
+        if (d * this.exSide > this.exPeak_g * this.exSide) this.exPeak_g = d
         const dur = t_ms - this.exSince
         const moved = sig.ref_g - this.exRef_g
         if (moved > 0.2 || moved < -0.2 || d * this.exSide < -s.return_over_g || dur > s.return_max_ms || !still) {
             this.exSince = -1
             return
         }
-        const back = ad < s.return_g / 2
+        const back = ad < thr / 2
         if (this.exBack_ms === this.exBack_ms && !back) this.exSince = -1
         if (!back || this.exSince < 0) return
         if (this.exBack_ms !== this.exBack_ms) this.exBack_ms = t_ms
-        if (t_ms - this.exBack_ms < s.return_stay_ms) return
+        this.exBackN++
+        // back for return_stay_ms and three readings (a hand's tremor, aliased by a slow cell, dips back for one)
+        if (t_ms - this.exBack_ms < s.return_stay_ms || this.exBackN < 3) return
         const held = this.exBack_ms - this.exSince
+        const onset = this.exSince
         this.exSince = NaN
         if (held >= s.return_hold_ms && this.armed && this.pendingSince !== this.pendingSince) {
             this.armed = false
-            out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", d, false) })
+            out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.exPeak_g, false), onset_ms: onset })
         }
     }
 }

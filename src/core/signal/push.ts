@@ -1,0 +1,271 @@
+/**
+ * Push: the external torque on the hanging structure, from the gyro alone.
+ *
+ * A free pendulum obeys th'' = -W2 th (W2 = M g d / I, about (2 pi)^2 per s^2
+ * for a 1 Hz rig), so whatever the rod does beyond that is a torque from
+ * outside: per unit inertia, r = th'' + W2 th. A finger on the structure puts
+ * in a torque that comes on and goes off within tens of ms (a touch's edges);
+ * a hand slotting a card ramps its force over hundreds of ms, and the weight
+ * of a card comes on over 0.3-1.2 s. So the push measure is the torque's
+ * fast part: the rate low-passed (two stages of `lp_tau_ms`) before it is
+ * differentiated, r low-passed the same way again, then two high-pass stages
+ * of `hp_tau_ms`, which also strips what is left of the
+ * swing itself (1 Hz) when W2 is a little off. Its size is in degrees/s^2:
+ * a light touch (0.03-0.08 N at 20-40 cm on a 7-20 g m^2 structure) gives
+ * tens, a hand's slotting a few.
+ *
+ * The same for spin about the vertical: the spin rate's acceleration, band-
+ * passed. A finger off the rod axis turns the structure hard (its inertia
+ * about the vertical is small); a hand slotting a card pushes toward the axis
+ * and hardly turns it.
+ *
+ * Swing is measured in a frame that does not turn with the structure: the
+ * horizontal rate is rotated back by the spin angle (integrated, trig-free:
+ * a unit vector turned by small steps and renormalised), so a structure that
+ * spins on the free-turn connector still swings in fixed axes. W2 is learned
+ * by least squares (r = 0 for a free swing) with exponential forgetting.
+ *
+ * The model errors grow with the motion (a swing 5 % off W2 leaves 5 % of its
+ * acceleration), so slow envelopes of the swing and spin rates are kept for a
+ * threshold that grows with them (the touch detector's business).
+ */
+import { highPass2, lowPass2 } from "./filters"
+
+export interface PushSettings {
+    /** low-pass stages before the torque is formed, time constant ms (tames gyro noise and hand tremor) */
+    lp_tau_ms: number
+    /** high-pass stages after, time constant ms (passes a touch's edges, stops a hand's ramps and the swing) */
+    hp_tau_ms: number
+    /** leak of the swing-angle integral, ms (well above the ~1 s swing period) */
+    leak_tau_ms: number
+    /** memory of the W2 estimate, ms */
+    w2_memory_ms: number
+    /** W2 before it is learned, 1/s^2 (a 1 Hz swing), and the range it is kept in (0.6-2 s periods) */
+    w2_prior: number
+    w2_min: number
+    w2_max: number
+    /** decay of the swing and spin envelopes, ms */
+    env_tau_ms: number
+    /** a gap between gyro samples longer than this restarts the filters, ms */
+    gap_ms: number
+    /** the peak-held push (the larger of swing and spin) relaxes with this time constant, ms */
+    peak_hold_ms: number
+    /** after a restart the push reads 0 this long (the swing angle's integral starts from nothing), ms */
+    settle_ms: number
+}
+export const PUSH_DEFAULTS: PushSettings = {
+    lp_tau_ms: 20,
+    hp_tau_ms: 40,
+    leak_tau_ms: 3000,
+    w2_memory_ms: 20000,
+    w2_prior: 36,
+    w2_min: 10,
+    w2_max: 100,
+    env_tau_ms: 2000,
+    gap_ms: 100,
+    peak_hold_ms: 300,
+    settle_ms: 1000,
+}
+
+const RAD_PER_DEG = 0.017453292519943295
+
+/** where each filter keeps its two stages in Push.f (one array, not a dozen objects: the device heap is small) */
+const LP_W1 = 0
+const LP_W2 = 2
+const LP_SPIN = 4
+const LP_R1 = 6
+const LP_R2 = 8
+const HP_R1 = 10
+const HP_R2 = 12
+const HP_SPIN = 14
+const FILTER_STATE = 16
+
+export class Push {
+    private s: PushSettings
+    // the vertical and a horizontal basis (e1, e2 = up x e1)
+    private ux = 0
+    private uy = 0
+    private uz = 1
+    private e1x = 1
+    private e1y = 0
+    private e1z = 0
+    private e2x = 0
+    private e2y = 1
+    private e2z = 0
+    // the spin angle as a unit vector (cos, sin)
+    private c = 1
+    private sn = 0
+    private f: number[] = []
+    private th1 = 0
+    private th2 = 0
+    private w1 = NaN
+    private w2 = NaN
+    private ws = NaN
+    private lastT = NaN
+    /** the first sample after the last restart, ms */
+    private start_ms = NaN
+    private sxx = 0
+    private sxy = 0
+    private w2est: number
+    private swingPush = 0
+    private spinPush = 0
+    private swingEnv = 0
+    private spinEnv = 0
+    private peak = 0
+
+    constructor(settings: PushSettings) {
+        this.s = settings
+        this.w2est = settings.w2_prior
+        this.reset()
+    }
+
+    /** start the filters afresh (the gyro bias or the vertical changed: the rates jump) */
+    reset() {
+        const settings = this.s
+        this.lastT = NaN
+        this.start_ms = NaN
+        this.th1 = 0
+        this.th2 = 0
+        this.c = 1
+        this.sn = 0
+        this.swingPush = 0
+        this.spinPush = 0
+        const f = this.f
+        if (f.length === 0) for (let i = 0; i < FILTER_STATE; i++) f.push(NaN)
+        else for (let i = 0; i < FILTER_STATE; i++) f[i] = NaN
+    }
+
+    /** the vertical (unit vector in IMU axes, e.g. Attitude.up*): spin is about it, swing about the horizontal */
+    setVertical(ux: number, uy: number, uz: number) {
+        const n = Math.sqrt(ux * ux + uy * uy + uz * uz)
+        if (!(n > 0)) return
+        this.ux = ux / n
+        this.uy = uy / n
+        this.uz = uz / n
+        // e1: the IMU axis least aligned with up, made horizontal
+        let ax = 1
+        let ay = 0
+        let az = 0
+        const mx = Math.abs(this.ux)
+        if (Math.abs(this.uy) < mx && Math.abs(this.uy) <= Math.abs(this.uz)) {
+            ax = 0
+            ay = 1
+        } else if (Math.abs(this.uz) < mx) {
+            ax = 0
+            az = 1
+        }
+        const d = ax * this.ux + ay * this.uy + az * this.uz
+        ax -= d * this.ux
+        ay -= d * this.uy
+        az -= d * this.uz
+        const m = Math.sqrt(ax * ax + ay * ay + az * az)
+        this.e1x = ax / m
+        this.e1y = ay / m
+        this.e1z = az / m
+        this.e2x = this.uy * this.e1z - this.uz * this.e1y
+        this.e2y = this.uz * this.e1x - this.ux * this.e1z
+        this.e2z = this.ux * this.e1y - this.uy * this.e1x
+    }
+
+    /** one bias-corrected gyro sample, degrees/s (NaN ignored) */
+    update(t_ms: number, gx_dps: number, gy_dps: number, gz_dps: number) {
+        if (gx_dps !== gx_dps || gy_dps !== gy_dps || gz_dps !== gz_dps) return
+        const s = this.s
+        const x = gx_dps * RAD_PER_DEG
+        const y = gy_dps * RAD_PER_DEG
+        const z = gz_dps * RAD_PER_DEG
+        const spin = x * this.ux + y * this.uy + z * this.uz
+        const b1 = x * this.e1x + y * this.e1y + z * this.e1z
+        const b2 = x * this.e2x + y * this.e2y + z * this.e2z
+        // after a gap (the IMU was silent) the rates jump: start afresh
+        if (t_ms - this.lastT > s.gap_ms) this.reset()
+        let dt = t_ms - this.lastT
+        const first = this.lastT !== this.lastT
+        if (!(dt > 0)) dt = 0
+        this.lastT = t_ms
+        const dts = dt / 1000
+        // turn the frame back by the spin angle
+        if (dts > 0) {
+            const dpsi = spin * dts
+            const nc = this.c - this.sn * dpsi
+            const ns = this.sn + this.c * dpsi
+            const nn = Math.sqrt(nc * nc + ns * ns)
+            this.c = nc / nn
+            this.sn = ns / nn
+        }
+        const fl = this.f
+        const klp = dt / (s.lp_tau_ms + dt)
+        const khp = dt / (s.hp_tau_ms + dt)
+        const f1 = lowPass2(fl, LP_W1, klp, this.c * b1 - this.sn * b2)
+        const f2 = lowPass2(fl, LP_W2, klp, this.sn * b1 + this.c * b2)
+        const fs = lowPass2(fl, LP_SPIN, klp, spin)
+        // the swing angle: a leaky integral of the rate
+        const leak = s.leak_tau_ms > 0 ? dt / (s.leak_tau_ms + dt) : 0
+        this.th1 += f1 * dts - leak * this.th1
+        this.th2 += f2 * dts - leak * this.th2
+        let a1 = 0
+        let a2 = 0
+        let as = 0
+        if (first) this.start_ms = t_ms
+        const settled = t_ms - this.start_ms >= s.settle_ms
+        if (!first && dts > 0) {
+            a1 = (f1 - this.w1) / dts
+            a2 = (f2 - this.w2) / dts
+            as = (fs - this.ws) / dts
+            // least squares for W2 (a free swing has a = -W2 th), with forgetting
+            const k = settled ? dt / (s.w2_memory_ms + dt) : 0
+            this.sxx += k * (this.th1 * this.th1 + this.th2 * this.th2 - this.sxx)
+            this.sxy += k * (-(a1 * this.th1 + a2 * this.th2) - this.sxy)
+            if (settled && this.sxx > 1e-7) {
+                let w2 = this.sxy / this.sxx
+                if (w2 < s.w2_min) w2 = s.w2_min
+                if (w2 > s.w2_max) w2 = s.w2_max
+                this.w2est = w2
+            }
+        }
+        this.w1 = f1
+        this.w2 = f2
+        this.ws = fs
+        const r1 = highPass2(fl, HP_R1, khp, lowPass2(fl, LP_R1, klp, a1 + this.w2est * this.th1))
+        const r2 = highPass2(fl, HP_R2, khp, lowPass2(fl, LP_R2, klp, a2 + this.w2est * this.th2))
+        const rs = highPass2(fl, HP_SPIN, khp, as)
+        this.swingPush = settled ? Math.sqrt(r1 * r1 + r2 * r2) / RAD_PER_DEG : 0
+        this.spinPush = settled ? (rs < 0 ? -rs : rs) / RAD_PER_DEG : 0
+        const p = this.swingPush > this.spinPush ? this.swingPush : this.spinPush
+        this.peak = p > this.peak ? p : this.peak + (dt / (s.peak_hold_ms + dt)) * (p - this.peak)
+        const ke = s.env_tau_ms > 0 ? dt / (s.env_tau_ms + dt) : 1
+        const sw = Math.sqrt(f1 * f1 + f2 * f2) / RAD_PER_DEG
+        const sp = (fs < 0 ? -fs : fs) / RAD_PER_DEG
+        this.swingEnv = sw > this.swingEnv ? sw : this.swingEnv + ke * (sw - this.swingEnv)
+        this.spinEnv = sp > this.spinEnv ? sp : this.spinEnv + ke * (sp - this.spinEnv)
+    }
+
+    /** the fast part of the external swing torque per unit inertia, degrees/s^2 */
+    swingPushDpss(): number {
+        return this.swingPush
+    }
+
+    /** the same about the vertical, degrees/s^2 */
+    spinPushDpss(): number {
+        return this.spinPush
+    }
+
+    /** the larger push, peak-held (did something strike the structure lately?), degrees/s^2 */
+    peakPushDpss(): number {
+        return this.peak
+    }
+
+    /** slow envelopes of the (low-passed) swing and spin rates, degrees/s */
+    swingEnvDps(): number {
+        return this.swingEnv
+    }
+
+    spinEnvDps(): number {
+        return this.spinEnv
+    }
+
+    /** the learned W2 = M g d / I, 1/s^2 (the swing period is 2 pi / sqrt(W2)) */
+    w2Est(): number {
+        return this.w2est
+    }
+}

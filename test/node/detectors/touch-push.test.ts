@@ -1,0 +1,73 @@
+// The push cues of the TouchDetector on crafted gyro, accelerometer and load signals (no simulator): a finger's kick
+// is a touch timed from its onset; the same kick explained by a card coming off, or felt while the table shakes, is not.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { TouchDetector, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
+
+const REF_G = 500
+const CARD_G = 6.5
+
+interface Scene {
+    /** spin rate about the vertical (dps) at t */
+    spin: (t_ms: number) => number
+    /** load above the reference (g) at t */
+    load?: (t_ms: number) => number
+    /** clamp vibration on the accelerometer's x axis (g) at t */
+    shake?: (t_ms: number) => number
+}
+
+/** IMU at 100 Hz, load at 80 Hz; the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
+function run(until_ms: number, scene: Scene): Obs[] {
+    const sig = freshSignals()
+    sig.mass.set(CARD_G, 3)
+    const touch = new TouchDetector(TOUCH_DEFAULTS)
+    const out: Obs[] = []
+    for (let t = 0; t <= until_ms; t += 2.5) {
+        if (t % 10 === 0) {
+            const ax = scene.shake ? scene.shake(t) : 0
+            sig.attitude.update(t, ax, 0, 1)
+            if (t < 2000) sig.attitude.accumulateRest(ax, 0, 1)
+            sig.motion.update(t, 0, 0, scene.spin(t))
+            sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
+        }
+        if (t % 12.5 === 0) sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
+        if (t === 2000) {
+            sig.attitude.learnRest()
+            sig.push.setVertical(0, 0, 1)
+            sig.push.reset()
+            sig.ref_g = REF_G
+        }
+        if (t > 2000) touch.update(t, sig, out)
+    }
+    return out
+}
+
+/** a finger off the rod axis: the spin rate goes to `dps` within 50 ms at t0, then decays over 5 s (free-turn connector) */
+const kick = (t0: number, dps: number) => (t: number) => (t < t0 ? 0 : dps * Math.min(1, (t - t0) / 50) * Math.exp(-(t - t0) / 5000))
+
+test("a finger kicking the structure into a 10 dps spin is a touch on the spin push, timed from the kick", () => {
+    const out = run(9000, { spin: kick(6000, 10) })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "spin_push")
+    assert.ok((out[0].ev!.push_dpss as number) > TOUCH_DEFAULTS.spin_push_dpss, `push ${out[0].ev!.push_dpss}`)
+    assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
+    assert.ok(out[0].t_ms >= out[0].onset_ms! + TOUCH_DEFAULTS.confirm_ms, `called at ${out[0].t_ms}`)
+})
+
+test("the same kick as a card breaks loose (the load drops a card and stays down) is no touch: the card explains it", () => {
+    const out = run(9000, { spin: kick(6000, 10), load: t => (t >= 6020 ? -CARD_G : 0) })
+    assert.deepEqual(out, [])
+})
+
+test("the same kick while the table rings (0.2 g at 30 Hz on the accelerometer) is no touch: the pivot moved", () => {
+    const shake = (t: number) => (t >= 5950 && t < 6400 ? 0.2 * Math.sin((2 * Math.PI * 30 * t) / 1000) : 0)
+    const out = run(9000, { spin: kick(6000, 10), shake })
+    assert.deepEqual(out, [])
+})
+
+test("a structure spinning freely (20 dps, slowly decaying) is no touch", () => {
+    const out = run(12000, { spin: t => 20 * Math.exp(-t / 8000) })
+    assert.deepEqual(out, [])
+})

@@ -1,0 +1,124 @@
+// Push (the external torque on the rod from the gyro) on crafted rates: a free swing is no push, whatever its
+// size and axes; a touch's sharp torque is; a hand's slow ramp and a spinning frame are not; W2 is learned.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { Push, PUSH_DEFAULTS } from "../../../src/core/signal/push.ts"
+import { TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
+
+const W = 2 * Math.PI // a 1 Hz swing, rad/s
+const DPS = 180 / Math.PI
+
+/** runs `rate(t)` (x, y, z dps) at 100 Hz from 0 to until_ms; returns the largest swing and spin push after from_ms */
+function peaks(until_ms: number, from_ms: number, rate: (t_ms: number) => [number, number, number]) {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    let swing = 0
+    let spin = 0
+    for (let t = 0; t <= until_ms; t += 10) {
+        const [x, y, z] = rate(t)
+        p.update(t, x, y, z)
+        if (t >= from_ms) {
+            swing = Math.max(swing, p.swingPushDpss())
+            spin = Math.max(spin, p.spinPushDpss())
+        }
+    }
+    return { swing, spin, push: p }
+}
+
+/** a free two-axis swing: angle amplitudes ax, ay (rad) at 1 Hz (the y axis 3 % stiffer), rates in dps */
+function freeSwing(ax: number, ay: number): (t_ms: number) => [number, number, number] {
+    return t => {
+        const s = t / 1000
+        return [ax * W * Math.cos(W * s) * DPS, ay * 1.03 * W * Math.cos(1.03 * W * s + 1) * DPS, 0]
+    }
+}
+
+test("a free swing of 5 degrees (31 dps) is no push once W2 is learned, and W2 is (2 pi)^2 within 5 %", () => {
+    const r = peaks(40000, 20000, freeSwing(0.087, 0.05))
+    assert.ok(r.swing < 3, `swing push ${r.swing.toFixed(2)} dps/s`)
+    assert.ok(Math.abs(r.push.w2Est() / (W * W) - 1) < 0.05, `W2 ${r.push.w2Est()}`)
+})
+
+/**
+ * A 1 Hz pendulum about x, swinging `swing_rad`, driven by an external torque per unit inertia
+ * u(t) (dps/s), integrated at 1 ms; the gyro reads its rate at 100 Hz. Returns the largest
+ * swing push from from_ms on.
+ */
+function pendulumPush(swing_rad: number, until_ms: number, from_ms: number, u: (t_ms: number) => number): number {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    let th = swing_rad
+    let w = 0
+    let peak = 0
+    for (let t = 0; t <= until_ms; t++) {
+        w += (-W * W * th + u(t) / DPS) * 0.001
+        th += w * 0.001
+        if (t % 10 !== 0) continue
+        p.update(t, w * DPS, 0, 0)
+        if (t >= from_ms) peak = Math.max(peak, p.swingPushDpss())
+    }
+    return peak
+}
+
+const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x))
+
+test("a light touch (a 60 ms push that changes the swing rate by 8 dps) on a rod swinging 3 degrees is a push above the threshold", () => {
+    const free = pendulumPush(0.05, 30000, 24000, () => 0)
+    const touch = pendulumPush(0.05, 30000, 24000, t => (t >= 25000 && t < 25060 ? 8 / 0.06 : 0))
+    assert.ok(free < 1, `free swing ${free.toFixed(2)} dps/s`)
+    assert.ok(touch > TOUCH_DEFAULTS.swing_push_dpss, `touch ${touch.toFixed(1)} dps/s`)
+})
+
+test("a hand slotting a card: the same torque brought on over 300 ms and held pushes less than half as hard as a touch, and under the threshold", () => {
+    const A = 8 / 0.06
+    const touch = pendulumPush(0, 15000, 9000, t => (t >= 10000 && t < 10060 ? A : 0))
+    const hand = pendulumPush(0, 15000, 9000, t => A * smooth((t - 10000) / 300) * smooth((12500 - t) / 300))
+    assert.ok(hand < touch / 2, `hand ${hand.toFixed(1)}, touch ${touch.toFixed(1)} dps/s`)
+    assert.ok(hand < TOUCH_DEFAULTS.swing_push_dpss, `hand ${hand.toFixed(1)} dps/s`)
+})
+
+test("a spin kick of 10 dps within 50 ms is a spin push; a structure spinning steadily at 20 dps is none", () => {
+    const kick = peaks(12000, 9000, t => [0, 0, t < 10000 ? 0 : Math.min(10, (10 * (t - 10000)) / 50)])
+    assert.ok(kick.spin > 20, `spin push ${kick.spin.toFixed(1)} dps/s`)
+    const steady = peaks(12000, 3000, () => [0, 0, 20])
+    assert.ok(steady.spin < 1, `spin push ${steady.spin.toFixed(2)} dps/s`)
+})
+
+test("a structure spinning at 30 dps while it swings 4 degrees: the swing is followed in fixed axes (no push)", () => {
+    const r = peaks(40000, 20000, t => {
+        const s = t / 1000
+        // the world swing about a fixed axis, seen from the spinning rod
+        const wx = 0.07 * W * Math.cos(W * s) * DPS
+        const psi = (30 / DPS) * s
+        return [Math.cos(psi) * wx, -Math.sin(psi) * wx, 30]
+    })
+    assert.ok(r.swing < 4, `swing push ${r.swing.toFixed(2)} dps/s`)
+})
+
+test("after a gap (the IMU was silent) the push reads 0 while it settles, then follows again", () => {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    for (let t = 0; t < 5000; t += 10) p.update(t, 0, 0, 0)
+    // back after 2 s with the rod swinging at 20 dps (a jump in the rate)
+    let early = 0
+    for (let t = 7000; t < 7000 + PUSH_DEFAULTS.settle_ms; t += 10) {
+        p.update(t, 20 * Math.cos((W * t) / 1000), 0, 0)
+        early = Math.max(early, p.swingPushDpss())
+    }
+    assert.equal(early, 0)
+    p.update(7000 + PUSH_DEFAULTS.settle_ms, 40, 0, 0)
+    assert.ok(p.swingPushDpss() > 0, "it reads again once settled")
+})
+
+test("the peak-held push relaxes with peak_hold_ms", () => {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    let atKick = 0
+    for (let t = 0; t < 2300; t += 10) {
+        p.update(t, 0, 0, t < 2000 ? 0 : Math.min(10, (10 * (t - 2000)) / 50))
+        atKick = Math.max(atKick, p.spinPushDpss())
+    }
+    assert.ok(Math.abs(p.peakPushDpss() - atKick) < 0.5 * atKick, "held near the push's peak")
+    for (let t = 2300; t < 2300 + 4 * PUSH_DEFAULTS.peak_hold_ms; t += 10) p.update(t, 0, 0, 10)
+    assert.ok(atKick > 20 && p.peakPushDpss() < atKick * 0.1, `peak ${atKick.toFixed(1)} -> ${p.peakPushDpss().toFixed(2)}`)
+})
