@@ -42,7 +42,7 @@ export const LOAD_DEFAULTS: LoadSettings = {
 }
 
 /** the level history: 50 ms slots over 4 s (a placement's steadiness is confirmed within that) */
-const HISTORY_SLOT_MS = 50
+export const HISTORY_SLOT_MS = 50
 const HISTORY_SLOTS = 80
 
 /** the most blocks a steadiness window may hold */
@@ -463,14 +463,24 @@ export class LevelHistory {
         return count > 0 ? sum / count : NaN
     }
 
-    /** the start of the oldest closed slot from which on every slot mean lies within tol_g of level_g (NaN if the last one does not) */
-    within_since_ms(level_g: number, tol_g: number): number {
+    /**
+     * the start of the oldest closed slot from which on every slot mean lies within tol_g of level_g (NaN if the last one
+     * does not); with `window_slots`, means over that many slots are judged instead (a swinging rig rings the load at twice
+     * the swing rate: a 500 ms mean spans the ring), each standing for its middle slot
+     */
+    within_since_ms(level_g: number, tol_g: number, window_slots?: number): number {
         const n = this.ring.length
+        const w = window_slots !== undefined && window_slots > 1 ? window_slots : 1
         let since = NaN
+        let sum = 0
         for (let k = 1; k <= this.filled; k++) {
-            const v = this.ring[(this.head + n - k) % n]
-            if (!(Math.abs(v - level_g) <= tol_g)) break
-            since = this.slotStart - k * this.slot_ms
+            // the mean of the w slots ending k - 1 slots back (a running sum, back in time)
+            sum += this.ring[(this.head + n - k) % n]
+            if (k > w) sum -= this.ring[(this.head + n - k + w) % n]
+            if (k < w) continue
+            if (!(Math.abs(sum / w - level_g) <= tol_g)) break
+            // a window's mean stands for its middle
+            since = this.slotStart - (k - (w - 1) / 2) * this.slot_ms
         }
         return since
     }

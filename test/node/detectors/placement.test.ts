@@ -92,3 +92,22 @@ test("a press that lingers into the steadiness window does not bias the new leve
     assert.ok(Math.abs(sig.ref_g - (BASE_G + CARD_G)) < 0.05, `reference ${(sig.ref_g - BASE_G).toFixed(3)} g above the base, the card is ${CARD_G} g`)
     assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.05, `step ${(out[0] as any).ev.delta_g} g`)
 })
+
+test("a 3 g press with the simulator's smooth ramps around the weight coming on: the card is measured exactly, the reference lands on the new level", () => {
+    const sig = freshSignals()
+    sig.mass.set(CARD_G, 3)
+    sig.ref_g = BASE_G
+    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
+    const out: Obs[] = []
+    // as the simulator's hand: a 3 g press from 1000 ms with 300 ms smooth ramps, ending at 3800 ms; the weight
+    // coming on over 2700-3600 ms (smoothly)
+    const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x))
+    const level = (t: number) => 3 * smooth((t - 1000) / 300) * smooth((3800 - t) / 300) + CARD_G * smooth((t - 2700) / 900)
+    for (let t = 0; t < 9000 && out.length === 0; t += 12.5) {
+        sig.load.update(t, BASE_G + level(t))
+        det.update(t, sig, out)
+    }
+    assert.equal(out.length, 1)
+    assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.1, `step ${(out[0] as any).ev.delta_g} g`)
+    assert.ok(Math.abs(sig.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(sig.ref_g - BASE_G).toFixed(2)} g up`)
+})

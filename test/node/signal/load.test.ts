@@ -222,3 +222,13 @@ test("responseDelay_ms: the reading period, the median's delay and the low-pass"
     for (let t = 0; t < 5000; t += 100) l.update(t, 100)
     assert.ok(Math.abs(l.responseDelay_ms() - (100 + 2 * 100 + 2 * LOAD_DEFAULTS.fast_tau_ms)) < 1, `${l.responseDelay_ms()} ms`)
 })
+
+test("LevelHistory: judged on means over several slots, a ring about the new level still says since when it is there", () => {
+    const h = new LevelHistory(50, 80)
+    // 10 g until 1000 ms, then 16 g ringing +-3 g at 2 Hz (a swinging rig), one reading every 25 ms
+    for (let t = 0; t <= 3000; t += 25) h.update(t, t < 1000 ? 10 : 16 + 3 * Math.sin((2 * Math.PI * 2 * (t - 1000)) / 1000))
+    assert.ok(Number.isNaN(h.within_since_ms(16, 1)), "slot by slot the ring leaves the band")
+    // 500 ms means (10 slots) span the ring: within 1 g of 16 from about when the level came (each mean stands for its middle)
+    const since = h.within_since_ms(16, 1, 10)
+    assert.ok(since >= 1000 && since <= 1300, `since ${since}`)
+})

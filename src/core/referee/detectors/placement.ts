@@ -17,6 +17,7 @@
  * held until that time + `pass_ms` (dropped if the level leaves the band).
  */
 import { Obs } from "../types"
+import { HISTORY_SLOT_MS } from "../../signal/load"
 import { Signals } from "./signals"
 
 export interface PlacementSettings {
@@ -90,9 +91,13 @@ export class PlacementDetector {
         // a level reached while a hand pushed (a touch cue up) is no card: wait for the hand to go
         if (this.handOn(t_ms - sig.touchCue_ms < this.s.hand_quiet_ms, sig.touchCue_ms)) return
         if (ak <= this.s.max_cards) {
-            const on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
-            this.on_ms = on === on ? on : t_ms
-            this.due_ms = on === on ? on - load.cleanDelay_ms() + this.s.pass_ms : t_ms
+            let on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
+            // the slots ring about the level (a big swing): judge means over a steadiness block instead
+            if (on !== on) on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, Math.round(load.settings.block_ms / HISTORY_SLOT_MS))
+            // the level is not at the steady mean now (the blocks straddled the hand letting go): not settled yet
+            if (on !== on) return
+            this.on_ms = on
+            this.due_ms = on - load.cleanDelay_ms() + this.s.pass_ms
             this.pendingMean_g = mean
             this.pending(t_ms, sig, out)
             return
