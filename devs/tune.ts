@@ -1,130 +1,33 @@
 /**
- * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --out src/core/tuned.ts]`
+ * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts]`
  * Searches detector settings on a TRAINING set from the simulator (seeds from
  * 1000 up; the benchmark reports on seed 1, never used here) and writes the
  * generated table src/core/tuned.ts: per difficulty, the settings that differ
- * from DEFAULTS.
+ * from the defaults and the level's physics (src/core/config.ts).
  *
- * Search: coordinate descent, per difficulty, over a small grid of candidate
- * values per setting (SEARCH below), scoring each candidate by replaying that
- * difficulty's training cases through a Referee built with those settings and
- * matching its calls against the truth (devs/lib/match.ts). The objective
- * (objective() below) weighs what the issue's targets weigh: outcome,
- * placements, collapses, touches, fallen cards, and penalises false calls
- * (5 per hour cost half an outcome) and wrongful outs (the worst failure: one
- * per 100 turns costs as much as two thirds of the outcome).
+ * Each level is tuned on its own cases (`--count` of them, the level forced,
+ * every category in turn) in a worker thread (devs/lib/tune-level.ts): a
+ * coordinate descent over SEARCH, scored by replaying the cases and matching
+ * the calls against the truth; the real recordings of shared/data/real are a
+ * hard constraint (nothing may be called on them). Progress: one bar per level.
  */
 import { writeFileSync } from "node:fs"
+import { Worker } from "node:worker_threads"
+import { availableParallelism } from "node:os"
 import { Command } from "commander"
 import cliProgress from "cli-progress"
-import { Sample } from "../src/core/sample.ts"
-import { Referee } from "../src/core/referee/referee.ts"
-import { DIFFICULTIES, GameConfig, RefEvent } from "../src/core/referee/types.ts"
-import { DEFAULTS, LEVEL_DEFAULTS, OFF, Overrides, RefereeSettings, withOverrides } from "../src/core/config.ts"
+import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
+import { Overrides } from "../src/core/config.ts"
 import { fmtNum } from "../src/core/num.ts"
-import { Truth } from "../src/sim/truth.ts"
-import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../src/sim/cases.ts"
-import { matchCase } from "./lib/match.ts"
-import { figures, Figures, ScoreBook } from "./lib/score.ts"
+import { candidatesPerRound, TuneJob, TuneResult } from "./lib/tune-level.ts"
 
-/** the settings searched and their candidate values */
-export const SEARCH: { [key: string]: number[] } = {
-    // below 0.7 a slotting hand's press (up to ~0.7 of the lightest card) reads as a card
-    "placement.min_cards": [0.7, 0.8, 0.9],
-    "placement.follow_cards": [0.15, 0.3, 0.45],
-    "placement.max_cards": [1.4, 1.5, 1.6, 1.8],
-    "load.block_ms": [100, 250, 500, 600],
-    "load.steady_ms": [1000, 1500, 2000],
-    "load.steady_span_g": [0.4, 0.6, 0.9, 1.3, 2, 3],
-    "collapse.drop_cards": [1.5, 1.7, 2, 2.5],
-    "collapse.hold_ms": [40, 80, 150],
-    "collapse.swing_dps": [0, 10, 20, 40],
-    "placement.hand_quiet_ms": [0, 500, 1000, 2000],
-    "touch.confirm_ms": [150, 250, 400],
-    "touch.load_up_cards": [2.5, 3, 4, 6, 10],
-    "touch.swing_dps": [20, 40, 60, 100, 200, 1e6],
-    "touch.spin_dps": [20, 40, 80, 150, 1e6],
-    "touch.hold_ms": [30, 60, 120, 250],
-    "touch.tilt_deg": [3, 5, 8, 12, 1e6],
-    "touch.swing_rise_dps": [10, 15, 20, 30],
-    "touch.spin_rise_dps": [3, 4, 6, 8],
-    // not searched: the hanger-touch cue (touch.return_g) stays off. Tuned on at 1.5 g it
-    // called touches on the real HX71708 log's bit-error spikes (test/node/tools/real.test.ts)
-    // and on simulated table bumps
-}
-
-interface TrainCase {
-    category: string
-    config: GameConfig
-    truth: Truth
-    rows: Sample[]
-    game_ms: number
-}
-
-function copySample(s: Sample): Sample {
-    const c = new Sample()
-    c.clear(s.t_ms)
-    if (s.hasImu) c.setImu(s.ax_g, s.ay_g, s.az_g, s.gx_dps, s.gy_dps, s.gz_dps)
-    if (s.hasLoad) c.setLoad(s.load_g)
-    c.input = s.input
-    return c
-}
-
-function simulate(seed: number, count: number, quick: boolean, bar: cliProgress.SingleBar): TrainCase[] {
-    const out: TrainCase[] = []
-    for (let i = 0; i < count; i++) {
-        const category = CATEGORIES[i % CATEGORIES.length]
-        const spec = makeCase(caseSeed(seed, i), category, { quick })
-        const rows: Sample[] = []
-        const truth = simulateCase(spec, s => rows.push(copySample(s)))
-        out.push({ category, config: spec.config, truth, rows, game_ms: rows.length ? rows[rows.length - 1].t_ms : 0 })
-        bar.increment()
-    }
-    return out
-}
-
-export function replay(c: TrainCase, settings: RefereeSettings): RefEvent[] {
-    const ref = new Referee(c.config, settings)
-    const events: RefEvent[] = []
-    for (const s of c.rows) for (const e of ref.update(s)) events.push({ ...e })
-    return events
-}
-
-function score(cases: TrainCase[], settings: RefereeSettings): Figures {
-    const book = new ScoreBook()
-    for (const c of cases) book.add(c.category, matchCase(replay(c, settings), c.truth, c.category, c.game_ms).score)
-    return figures(book.total)
-}
-
-/** the F1 of a recall/precision pair; a kind with no truth and no calls counts as perfect */
-function f1(r: number | null, p: number | null): number {
-    if (r === null && p === null) return 1
-    const rr = r ?? 1
-    const pp = p ?? 1
-    return rr + pp > 0 ? (2 * rr * pp) / (rr + pp) : 0
-}
-
-/** higher is better */
-export function objective(f: Figures): number {
-    return (
-        3 * (f.outcome.accuracy ?? 1) +
-        2 * f1(f.place.recall, f.place.precision) +
-        f1(f.remove.recall, f.remove.precision) +
-        2 * f1(f.collapse.recall, f.collapse.precision) +
-        1.5 * f1(f.touch.recall, f.touch.precision) +
-        f1(f.card_fell.recall, f.card_fell.precision) +
-        (f.final_cards.accuracy ?? 1) -
-        0.1 * (f.false_calls.per_hour ?? 0) -
-        2 * (f.wrongful_outs.per_100_turns ?? 0)
-    )
-}
-
-function pct(x: number | null): string {
-    return x === null ? "-" : (100 * x).toFixed(1)
-}
-
-function summary(f: Figures): string {
-    return `outcome ${pct(f.outcome.accuracy)} place R/P ${pct(f.place.recall)}/${pct(f.place.precision)} coll R/P ${pct(f.collapse.recall)}/${pct(f.collapse.precision)} touch R/P ${pct(f.touch.recall)}/${pct(f.touch.precision)} fell R/P ${pct(f.card_fell.recall)}/${pct(f.card_fell.precision)} false/h ${f.false_calls.per_hour === null ? "-" : f.false_calls.per_hour.toFixed(1)}`
+interface Opts {
+    seed: number
+    count: number
+    rounds: number
+    quick: boolean
+    threads: number
+    out: string
 }
 
 function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: string[]): string {
@@ -144,62 +47,84 @@ function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: 
     return lines.join("\n") + "\n"
 }
 
+/** runs the levels' jobs on `threads` workers, one bar per level */
+function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
+    const bars = new cliProgress.MultiBar({ stream: process.stderr, format: "tune {level} [{bar}] {value}/{total} candidates, objective {best}" }, cliProgress.Presets.shades_classic)
+    const bar: { [level: string]: cliProgress.SingleBar } = {}
+    for (const j of jobs) bar[j.level] = bars.create(j.rounds * candidatesPerRound(j.level), 0, { level: j.level.padEnd(6), best: "-" })
+    const results: TuneResult[] = []
+    let next = 0
+    const boot = new URL("./lib/worker-boot.mjs", import.meta.url)
+    const entry = new URL("./lib/tune-worker.ts", import.meta.url)
+    const one = () =>
+        new Promise<void>((resolve, reject) => {
+            const w = new Worker(boot, { workerData: { entry: entry.href } })
+            const feed = () => {
+                if (next >= jobs.length) {
+                    w.terminate().then(() => resolve())
+                    return
+                }
+                w.postMessage(jobs[next++])
+            }
+            w.on("message", (m: any) => {
+                if (m.kind === "progress") bar[m.level].update(m.done, { best: m.best.toFixed(3) })
+                else if (m.kind === "result") {
+                    results.push(m.result)
+                    feed()
+                } else {
+                    w.terminate()
+                    reject(new Error(`tuning ${m.level}: ${m.error}`))
+                }
+            })
+            w.on("error", reject)
+            w.once("online", feed)
+        })
+    return Promise.all(Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, one)).then(
+        () => {
+            bars.stop()
+            return results
+        },
+        e => {
+            bars.stop()
+            throw e
+        },
+    )
+}
+
 const program = new Command()
     .name("tune")
     .description("search detector settings on simulated training cases; writes src/core/tuned.ts")
     .option("--seed <n>", "first training seed (>= 1000: the benchmark's test set starts at 1)", v => parseInt(v, 10), 1000)
-    .option("--count <n>", "training cases (all categories in turn, all difficulties)", v => parseInt(v, 10), 120)
+    .option("--count <n>", "training cases per level (every category in turn)", v => parseInt(v, 10), 120)
     .option("--rounds <n>", "coordinate-descent passes", v => parseInt(v, 10), 2)
-    .option("--full", "full-length cases (default: quick cases)", false)
+    .option("--quick", "short cases (40-60 s) instead of full ones (2-4 min)", false)
+    .option("--threads <n>", "worker threads (one level each at a time)", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--out <file>", "where to write the table", "src/core/tuned.ts")
-    .action((opts: { seed: number; count: number; rounds: number; full: boolean; out: string }) => {
+    .action(async (opts: Opts) => {
         if (opts.seed < 1000) throw new Error("--seed must be >= 1000: seeds below are the benchmark's reporting set")
-        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.full ? " --full" : ""}`
-        const simBar = new cliProgress.SingleBar({ stream: process.stderr, format: "simulate [{bar}] {value}/{total} cases" }, cliProgress.Presets.shades_classic)
-        simBar.start(opts.count, 0)
-        const all = simulate(opts.seed, opts.count, !opts.full, simBar)
-        simBar.stop()
-        const keys = Object.keys(SEARCH)
-        let total = 0
-        for (const d of DIFFICULTIES) total += opts.rounds * keys.reduce((n, k) => n + SEARCH[k].length, 0)
-        const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "tune [{bar}] {value}/{total} candidates {level} {best}" }, cliProgress.Presets.shades_classic)
-        bar.start(total, 0, { level: "", best: "" })
+        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}`
+        const jobs: TuneJob[] = DIFFICULTIES.map((level: Difficulty) => ({ level, seed: opts.seed, count: opts.count, quick: opts.quick, rounds: opts.rounds }))
+        const results = await runJobs(jobs, opts.threads)
         const found: { [level: string]: Overrides } = {}
-        const notes: string[] = [`Training set: seeds caseSeed(${opts.seed}, 0..${opts.count - 1}), ${opts.full ? "full" : "quick"} cases, scored per difficulty on its own cases.`]
+        const notes: string[] = [
+            `Training set: per level ${opts.count} ${opts.quick ? "quick" : "full"} cases, seeds caseSeed(${opts.seed}, 0..${opts.count - 1}) with the level forced;`,
+            "every candidate also had to call nothing on the real recordings (shared/data/real as quiet rig traces).",
+        ]
         for (const d of DIFFICULTIES) {
-            const cases = all.filter(c => c.config.difficulty === d)
-            const o: Overrides = { ...LEVEL_DEFAULTS[d] }
-            const base = withOverrides(DEFAULTS, o)
-            const start = score(cases, base)
-            let best = objective(start)
-            for (let r = 0; r < opts.rounds; r++) {
-                for (const k of keys) {
-                    // a cue the level's physics switched off stays off (rules.md: motion a level
-                    // allows is never by itself a foul: spin on medium/lunacy, tilt on hard/lunacy)
-                    if (LEVEL_DEFAULTS[d][k] === OFF) {
-                        bar.increment(SEARCH[k].length, { level: d, best: best.toFixed(3) })
-                        continue
-                    }
-                    for (const v of SEARCH[k]) {
-                        const trial = { ...o, [k]: v }
-                        const j = objective(score(cases, withOverrides(DEFAULTS, trial)))
-                        if (j > best + 1e-9) {
-                            best = j
-                            o[k] = v
-                        }
-                        bar.increment({ level: d, best: best.toFixed(3) })
-                    }
-                }
-            }
-            const end = score(cases, withOverrides(DEFAULTS, o))
-            found[d] = o
-            notes.push(`${d} (${cases.length} cases): before ${summary(start)}`)
-            notes.push(`${d} (${cases.length} cases): after  ${summary(end)}`)
+            const r = results.find(x => x.level === d)
+            found[d] = r.overrides
+            notes.push(`${d} (${r.cases} cases): before ${r.before}`)
+            notes.push(`${d} (${r.cases} cases): after  ${r.after}`)
         }
-        bar.stop()
         writeFileSync(opts.out, tunedSource(cmd, found, notes))
         for (const n of notes) console.log(n)
         console.log(`wrote ${opts.out}`)
     })
 
-program.parse()
+program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
+try {
+    await program.parseAsync()
+} catch (e) {
+    process.stderr.write("tune: " + (e as Error).message + "\n")
+    process.exit(1)
+}

@@ -32,6 +32,8 @@ import { Difficulty, GameConfig, GameView, Obs, RefEvent } from "./types"
 export class Referee {
     readonly cfg: GameConfig
     private settings: RefereeSettings
+    /** the settings of the game's own level (given, or its tuned ones) */
+    private base: RefereeSettings
     private level: Difficulty
     private sig: Signals
     private rules: Rules
@@ -43,17 +45,16 @@ export class Referee {
     private events: RefEvent[] = []
     private obs: Obs[] = []
     private playing = false
-    /** settings given to the constructor: keep them when the level changes */
-    private explicit: boolean
     /** the rest detector took a fresh tare on this sample */
     private tared = false
 
-    /** `settings` overrides the per-difficulty settings (the tuner uses it) */
+    /** `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves to gets its own */
     constructor(cfg: GameConfig, settings?: RefereeSettings) {
         this.cfg = cfg
         this.level = cfg.difficulty
         const s = settings ? settings : settingsFor(cfg.difficulty)
         this.settings = s
+        this.base = s
         this.sig = new Signals(new Attitude(s.attitude), new Motion(s.motion), new Load(s.load), new CardMass(s.card_mass), new Push(s.push))
         this.rules = new Rules(cfg)
         this.faults = new FaultDetector(s.fault)
@@ -61,7 +62,6 @@ export class Referee {
         this.placement = new PlacementDetector(s.placement)
         this.collapse = new CollapseDetector(s.collapse)
         this.touch = new TouchDetector(s.touch)
-        this.explicit = !!settings
     }
 
     update(s: Sample): RefEvent[] {
@@ -109,7 +109,7 @@ export class Referee {
         this.playing = playing
         if (ctx.difficulty !== this.level) {
             this.level = ctx.difficulty
-            if (!this.explicit) this.configure(settingsFor(ctx.difficulty))
+            this.configure(ctx.difficulty === this.cfg.difficulty ? this.base : settingsFor(ctx.difficulty))
         }
     }
 

@@ -28,6 +28,7 @@
  * and goes before the card settles). It is called then: the load is back,
  * nothing to explain. It is dropped if the reference moved meanwhile (a card
  * was called), if the load swings past the level by more than `return_over_g`
+ * or `return_over_frac` of the excursion's height
  * (a table bump rings both ways), or if the rod swings above
  * `return_still_dps` (a free swing rings the load at twice its rate by
  * M g th0^2: ~0.15 g at 12 dps and 1 Hz). It sets no cue, so it never holds
@@ -58,6 +59,8 @@ export interface TouchSettings {
     return_max_ms: number
     return_stay_ms: number
     return_over_g: number
+    /** ... or by more than this fraction of the excursion's height */
+    return_over_frac: number
     return_still_dps: number
     /** the load-return threshold grows with the swing: this many g per (degree/s)^2 of the swing envelope */
     return_swing_gpdps2: number
@@ -94,6 +97,7 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     return_max_ms: 3000,
     return_stay_ms: 200,
     return_over_g: 0.3,
+    return_over_frac: 0.2,
     return_still_dps: 12,
     return_swing_gpdps2: 0.002,
     return_shake_g: 0.02,
@@ -237,11 +241,16 @@ export class TouchDetector {
         if (d * this.exSide > this.exPeak_g * this.exSide) this.exPeak_g = d
         const dur = t_ms - this.exSince
         const moved = sig.ref_g - this.exRef_g
-        if (moved > 0.2 || moved < -0.2 || d * this.exSide < -s.return_over_g || dur > s.return_max_ms || !still) {
+        // a ring swings back past the level by most of its height; a hand lets go cleanly (noise aside)
+        const over = s.return_over_frac * this.exPeak_g * this.exSide
+        if (moved > 0.2 || moved < -0.2 || d * this.exSide < -(over > s.return_over_g ? over : s.return_over_g) || dur > s.return_max_ms || !still) {
             this.exSince = -1
             return
         }
-        const back = ad < thr / 2
+        // back on the quick level and on the ring-free one (a hand still pressing with a tremor that a slow
+        // cell aliases keeps the mean up while single readings dip back)
+        const dr = load.ringFree_g() - this.exBase_g
+        const back = ad < thr / 2 && (dr < 0 ? -dr : dr) < thr / 2
         if (this.exBack_ms === this.exBack_ms && !back) this.exSince = -1
         if (!back || this.exSince < 0) return
         if (this.exBack_ms !== this.exBack_ms) this.exBack_ms = t_ms
