@@ -44,6 +44,8 @@ export const SEARCH: { [key: string]: number[] } = {
     "touch.return_g": [1, 1.5, 2, 3, OFF],
     "touch.return_swing_gpdps2": [0.001, 0.002, 0.005],
     "touch.return_stay_ms": [150, 200, 300],
+    "touch.return_still_dps": [12, 20, 30],
+    "touch.return_scatter_noise": [2, 3, 5],
     "touch.load_up_cards": [3, 4, 6],
     "touch.tilt_deg": [5, 8, 12, OFF],
 }

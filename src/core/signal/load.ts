@@ -273,6 +273,9 @@ export class Load {
     lastPassed_g = NaN
     prevPassed_g = NaN
     private prev2Passed_g = NaN
+    /** the running mean square of successive differences, g^2, and the noise it gave when the tare was taken, g */
+    private diff2 = NaN
+    private restNoise_g = NaN
     /** the mean time between readings, ms (a slow running mean) */
     period_ms = NaN
 
@@ -297,6 +300,11 @@ export class Load {
         this.lastRaw_g = raw_g
         const x = this.gate.pass(raw_g, this.clean)
         if (x !== x) return false
+        // the reading-to-reading noise: half the mean square of successive differences (a level's slow moves hardly count)
+        if (this.lastPassed_g === this.lastPassed_g) {
+            const dd = x - this.lastPassed_g
+            this.diff2 = this.diff2 === this.diff2 ? this.diff2 + 0.02 * (dd * dd - this.diff2) : dd * dd
+        }
         this.prev2Passed_g = this.prevPassed_g
         this.prevPassed_g = this.lastPassed_g
         this.lastPassed_g = x
@@ -372,7 +380,13 @@ export class Load {
         if (z !== z) return false
         this.zero = z
         this.lastZeroT = t_ms
+        if (this.diff2 === this.diff2) this.restNoise_g = Math.sqrt(this.diff2 / 2)
         return true
+    }
+
+    /** the cell's white noise per reading, measured at the last tare (the rig at rest), g; NaN before */
+    restNoise(): number {
+        return this.restNoise_g
     }
 
     zero_g(): number {

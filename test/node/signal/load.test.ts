@@ -232,3 +232,14 @@ test("LevelHistory: judged on means over several slots, a ring about the new lev
     const since = h.within_since_ms(16, 1, 10)
     assert.ok(since >= 1000 && since <= 1300, `since ${since}`)
 })
+
+test("restNoise: the reading-to-reading white noise, as measured when the tare is taken", () => {
+    const l = new Load(LOAD_DEFAULTS)
+    let seed = 3
+    // uniform noise of +-0.5 g: sigma 0.289 g
+    const u = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5)
+    for (let t = 0; t < 60000; t += 12.5) l.update(t, 100 + u())
+    assert.ok(Number.isNaN(l.restNoise()), "none before a tare")
+    assert.ok(l.tare(60000))
+    assert.ok(Math.abs(l.restNoise() - 0.289) < 0.05, `noise ${l.restNoise().toFixed(3)} g`)
+})

@@ -66,6 +66,8 @@ export interface TouchSettings {
     return_swing_gpdps2: number
     /** an excursion while the clamp shakes more than this is a table bump, g */
     return_shake_g: number
+    /** back readings may scatter about the level by this many times the cell's rest noise (RMS), or half the threshold */
+    return_scatter_noise: number
     /** the push cues (Push): the fast part of the external torque passes this, degrees/s^2 ... */
     swing_push_dpss: number
     spin_push_dpss: number
@@ -101,6 +103,7 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     return_still_dps: 12,
     return_swing_gpdps2: 0.002,
     return_shake_g: 0.02,
+    return_scatter_noise: 3,
     swing_push_dpss: 12,
     spin_push_dpss: 6,
     swing_push_per_dps: 0.05,
@@ -128,6 +131,8 @@ export class TouchDetector {
     /** the excursion's largest deviation from the base (signed), g, and the readings back since it came back */
     private exPeak_g = 0
     private exBackN = 0
+    /** the sum of the squared deviations of the readings since the load came back, g^2 */
+    private exBackSq = 0
 
     constructor(settings: TouchSettings) {
         this.s = settings
@@ -247,16 +252,25 @@ export class TouchDetector {
             this.exSince = -1
             return
         }
-        // back on the quick level and on the ring-free one (a hand still pressing with a tremor that a slow
-        // cell aliases keeps the mean up while single readings dip back)
-        const dr = load.ringFree_g() - this.exBase_g
-        const back = ad < thr / 2 && (dr < 0 ? -dr : dr) < thr / 2
+        const back = ad < thr / 2
         if (this.exBack_ms === this.exBack_ms && !back) this.exSince = -1
         if (!back || this.exSince < 0) return
-        if (this.exBack_ms !== this.exBack_ms) this.exBack_ms = t_ms
+        if (this.exBack_ms !== this.exBack_ms) {
+            this.exBack_ms = t_ms
+            this.exBackSq = 0
+        }
         this.exBackN++
-        // back for return_stay_ms and three readings (a hand's tremor, aliased by a slow cell, dips back for one)
+        const dx = load.lastPassed_g - this.exBase_g
+        this.exBackSq += dx * dx
+        // back for return_stay_ms and three readings, the readings no more scattered than the cell's noise allows
+        // (a hand still pressing, its tremor aliased by a slow cell, dips single readings back while the rest jump)
         if (t_ms - this.exBack_ms < s.return_stay_ms || this.exBackN < 3) return
+        const noise = load.restNoise()
+        const limit = noise === noise && s.return_scatter_noise * noise > thr / 2 ? s.return_scatter_noise * noise : thr / 2
+        if (Math.sqrt(this.exBackSq / this.exBackN) > limit) {
+            this.exSince = -1
+            return
+        }
         const held = this.exBack_ms - this.exSince
         const onset = this.exSince
         this.exSince = NaN
