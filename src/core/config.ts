@@ -2,7 +2,7 @@
  * Every threshold of the signal chain and the detectors, with units in the
  * names: DEFAULTS (hand-set starting points), overridden per difficulty by the
  * generated TUNED table (src/core/tuned.ts, written by `npm run tune`).
- * Override keys are "group.setting", e.g. "touch.swing_dps".
+ * Override keys are "group.setting", e.g. "touch.swing_push_dpss".
  */
 import { AttitudeSettings, ATTITUDE_DEFAULTS } from "./signal/attitude"
 import { CardMassSettings, CARD_MASS_DEFAULTS, LoadSettings, LOAD_DEFAULTS } from "./signal/load"
@@ -10,6 +10,7 @@ import { MotionSettings, MOTION_DEFAULTS } from "./signal/motion"
 import { PushSettings, PUSH_DEFAULTS } from "./signal/push"
 import { CollapseSettings, COLLAPSE_DEFAULTS } from "./referee/detectors/collapse"
 import { FaultSettings, FAULT_DEFAULTS } from "./referee/detectors/faults"
+import { HangerSettings, HANGER_DEFAULTS } from "./referee/detectors/hanger"
 import { PlacementSettings, PLACEMENT_DEFAULTS } from "./referee/detectors/placement"
 import { RestSettings, REST_DEFAULTS } from "./referee/detectors/rest"
 import { TouchSettings, TOUCH_DEFAULTS } from "./referee/detectors/touch"
@@ -25,6 +26,7 @@ export interface RefereeSettings {
     placement: PlacementSettings
     collapse: CollapseSettings
     touch: TouchSettings
+    hanger: HangerSettings
     fault: FaultSettings
     rest: RestSettings
 }
@@ -38,6 +40,7 @@ export const DEFAULTS: RefereeSettings = {
     placement: PLACEMENT_DEFAULTS,
     collapse: COLLAPSE_DEFAULTS,
     touch: TOUCH_DEFAULTS,
+    hanger: HANGER_DEFAULTS,
     fault: FAULT_DEFAULTS,
     rest: REST_DEFAULTS,
 }
@@ -49,15 +52,17 @@ export type Overrides = { [key: string]: number }
 export const OFF = 1e6
 
 /**
- * Physics per level, before tuning: spin is normal with the free-turn
- * connector (medium, lunacy), fulcrum tilt with the pivot released (hard,
- * lunacy), so those cues say nothing about a touch there.
+ * Physics per level, before tuning: fulcrum tilt is normal with the pivot
+ * released (hard, lunacy), so a tilt says nothing about a touch there. Spin
+ * is normal with the free-turn connector (medium, lunacy), but no touch cue
+ * reads the spin rate: the spin push is a torque (a force put in), which a
+ * placement on the free-turn connector hardly makes.
  */
 export const LEVEL_DEFAULTS: { [level: string]: Overrides } = {
     easy: {},
-    medium: { "touch.spin_dps": OFF },
+    medium: {},
     hard: { "touch.tilt_deg": OFF },
-    lunacy: { "touch.spin_dps": OFF, "touch.tilt_deg": OFF },
+    lunacy: { "touch.tilt_deg": OFF },
 }
 
 function copyObject(o: any): any {

@@ -62,7 +62,7 @@ export function signalsCase() {
                 fmtNum(mot.stillFor_ms(s.t_ms), 0),
                 fmtNum(load.clean_g(), 3),
                 fmtNum(load.fast_g(), 4),
-                load.isSteady() ? fmtNum(load.net_g(), 4) : "-",
+                load.isSteady() ? fmtNum(load.steadyMean_g() - load.zero_g(), 4) : "-",
             ]
             return parts.join(" ")
         },

@@ -12,7 +12,7 @@
  * Per sample: faults are checked first (a faulted sensor feeds nothing), then
  * the healthy sensors step their signal modules, then either the rest
  * detector (no round on: waits for the tare) or the play detectors (collapse,
- * placement, touch) run. Their observations go to the rules in order.
+ * placement, the hanger, touch) run. Their observations go to the rules in order.
  */
 import { Sample } from "../sample"
 import { RefereeSettings, settingsFor } from "../config"
@@ -22,6 +22,7 @@ import { Motion } from "../signal/motion"
 import { Push } from "../signal/push"
 import { CollapseDetector } from "./detectors/collapse"
 import { FaultDetector } from "./detectors/faults"
+import { HangerDetector } from "./detectors/hanger"
 import { PlacementDetector } from "./detectors/placement"
 import { RestDetector } from "./detectors/rest"
 import { Signals } from "./detectors/signals"
@@ -42,6 +43,7 @@ export class Referee {
     private placement: PlacementDetector
     private collapse: CollapseDetector
     private touch: TouchDetector
+    private hanger: HangerDetector
     private events: RefEvent[] = []
     private obs: Obs[] = []
     private playing = false
@@ -62,6 +64,7 @@ export class Referee {
         this.placement = new PlacementDetector(s.placement)
         this.collapse = new CollapseDetector(s.collapse)
         this.touch = new TouchDetector(s.touch)
+        this.hanger = new HangerDetector(s.hanger)
     }
 
     update(s: Sample): RefEvent[] {
@@ -90,6 +93,10 @@ export class Referee {
             if (s.hasLoad) {
                 this.collapse.update(t, sig, obs)
                 this.placement.update(t, sig, obs)
+            }
+            if (sig.loadOk && sig.load.lastReading_ms === t) {
+                const h = this.hanger.update(t, sig)
+                if (h) this.touch.offer(h, obs)
             }
             this.touch.update(t, sig, obs)
         }
@@ -120,6 +127,7 @@ export class Referee {
         this.collapse.reset()
         this.placement.reset()
         this.touch.reset()
+        this.hanger.reset()
     }
 
     private configure(s: RefereeSettings) {
@@ -127,6 +135,7 @@ export class Referee {
         this.placement.configure(s.placement)
         this.collapse.configure(s.collapse)
         this.touch.configure(s.touch)
+        this.hanger.configure(s.hanger)
         this.rest.configure(s.rest)
     }
 

@@ -1,8 +1,8 @@
 /**
  * Load-cell signal chain, in grams:
  *   raw -> spike gate (bit errors) -> running median -> { fast EMA, steadiness blocks }
- * plus a tare with bounded zero tracking, a two-sided CUSUM step detector and
- * the card-mass learner. No allocation per sample; NaN readings are ignored.
+ * plus a tare, the cell's rest noise, a history of the level and the card-mass
+ * learner. No allocation per sample; NaN readings are ignored.
  */
 import { Ema, RunningMedian } from "./filters"
 
@@ -23,10 +23,6 @@ export interface LoadSettings {
     steady_ms: number
     /** the ring-free level: two low-pass stages of this time constant on the readings past the spike gate (not the median: a slow cell aliases the hanger's ringing into readings that swing both ways for seconds, and the median of them hardly moves), ms */
     ring_tau_ms: number
-    /** zero tracking: the tare follows a steady level within this band of it... g */
-    zero_band_g: number
-    /** ...at most this fast, g/s */
-    zero_rate_gps: number
 }
 export const LOAD_DEFAULTS: LoadSettings = {
     spike_gate_g: 150,
@@ -37,8 +33,6 @@ export const LOAD_DEFAULTS: LoadSettings = {
     block_ms: 500,
     steady_span_g: 0.6,
     steady_ms: 1000,
-    zero_band_g: 0.5,
-    zero_rate_gps: 0.05,
 }
 
 /** the level history: 50 ms slots over 4 s (a placement's steadiness is confirmed within that) */
@@ -124,7 +118,6 @@ export class Steadiness {
     private accN = 0
     private steady = false
     private mean = NaN
-    private steadySince = NaN
 
     constructor(block_ms: number, steady_ms: number, span_g: number) {
         this.block_ms = block_ms
@@ -142,7 +135,7 @@ export class Steadiness {
         if (this.blockStart !== this.blockStart) this.blockStart = t_ms
         let closed = false
         if (t_ms - this.blockStart >= this.block_ms && this.accN > 0) {
-            this.closeBlock(this.blockStart)
+            this.closeBlock()
             this.blockStart = t_ms
             closed = true
         }
@@ -151,7 +144,7 @@ export class Steadiness {
         return closed
     }
 
-    private closeBlock(t_ms: number) {
+    private closeBlock() {
         this.means[this.head] = this.acc / this.accN
         this.head = (this.head + 1) % this.nBlocks
         if (this.filled < this.nBlocks) this.filled++
@@ -170,10 +163,8 @@ export class Steadiness {
             if (m > hi) hi = m
             sum += m
         }
-        const was = this.steady
         this.steady = hi - lo <= this.span_g
         this.mean = sum / this.nBlocks
-        if (this.steady && !was) this.steadySince = t_ms
     }
 
     isSteady(): boolean {
@@ -185,17 +176,6 @@ export class Steadiness {
         return this.mean
     }
 
-    /** the latest block mean, g */
-    lastBlock_g(): number {
-        if (this.filled === 0) return NaN
-        return this.means[(this.head + this.nBlocks - 1) % this.nBlocks]
-    }
-
-    /** start of the first block of the current steady stretch (NaN if not steady) */
-    steadyFrom_ms(): number {
-        return this.steady ? this.steadySince : NaN
-    }
-
     reset() {
         for (let i = 0; i < this.nBlocks; i++) this.means[i] = NaN
         this.head = 0
@@ -205,48 +185,6 @@ export class Steadiness {
         this.blockStart = NaN
         this.steady = false
         this.mean = NaN
-    }
-}
-
-/**
- * Two-sided CUSUM around a reference level: accumulates deviations beyond a
- * slack `k_g`; a side fires when its sum passes `h_gs` (g*s, time-weighted so
- * it does not depend on the sample rate).
- */
-export class Cusum {
-    private k: number
-    private h: number
-    private up = 0
-    private down = 0
-    private lastT = NaN
-
-    constructor(k_g: number, h_gs: number) {
-        this.k = k_g
-        this.h = h_gs
-    }
-
-    setSlack(k_g: number, h_gs: number) {
-        this.k = k_g
-        this.h = h_gs
-    }
-
-    /** +1 when a rise fired, -1 a fall, 0 nothing */
-    update(t_ms: number, x: number, ref: number): number {
-        if (x !== x || ref !== ref) return 0
-        let dt = this.lastT === this.lastT ? (t_ms - this.lastT) / 1000 : 0
-        if (!(dt > 0)) dt = 0
-        this.lastT = t_ms
-        const d = x - ref
-        this.up = Math.max(0, this.up + (d - this.k) * dt)
-        this.down = Math.max(0, this.down + (-d - this.k) * dt)
-        if (this.up > this.h) return 1
-        if (this.down > this.h) return -1
-        return 0
-    }
-
-    reset() {
-        this.up = 0
-        this.down = 0
     }
 }
 
@@ -264,7 +202,6 @@ export class Load {
     readonly history: LevelHistory
     private clean = NaN
     private zero = NaN
-    private lastZeroT = NaN
     /** time of the last reading (accepted or not), ms */
     lastReading_ms = NaN
     /** the last raw reading, g */
@@ -379,7 +316,6 @@ export class Load {
         const z = zero_g === undefined ? this.steadiness.mean_g() : zero_g
         if (z !== z) return false
         this.zero = z
-        this.lastZeroT = t_ms
         if (this.diff2 === this.diff2) this.restNoise_g = Math.sqrt(this.diff2 / 2)
         return true
     }
@@ -397,30 +333,6 @@ export class Load {
         return this.zero === this.zero
     }
 
-    /** net steady load above the tare, g */
-    net_g(): number {
-        return this.steadiness.mean_g() - this.zero
-    }
-
-    /** net fast load above the tare, g */
-    netFast_g(): number {
-        return this.fast2.get() - this.zero
-    }
-
-    /**
-     * Zero tracking: when the steady level sits within the zero band of where
-     * it is expected (`expected_net_g` above the tare: 0 empty, or the cards on),
-     * move the zero toward it at a bounded rate. Call once per sample.
-     */
-    trackZero(t_ms: number, expected_net_g: number) {
-        const dtRaw = this.lastZeroT === this.lastZeroT ? t_ms - this.lastZeroT : 0
-        this.lastZeroT = t_ms
-        if (!this.steadiness.isSteady() || this.zero !== this.zero) return
-        const err = this.steadiness.mean_g() - this.zero - expected_net_g
-        if (Math.abs(err) > this.settings.zero_band_g) return
-        const maxStep = (this.settings.zero_rate_gps * (dtRaw > 0 ? dtRaw : 0)) / 1000
-        this.zero += err > maxStep ? maxStep : err < -maxStep ? -maxStep : err
-    }
 }
 
 /**

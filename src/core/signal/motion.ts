@@ -4,13 +4,7 @@
  * and swing (about the horizontal axes). Each gets a decaying peak envelope
  * (a fast "how hard is it moving now") and the whole rate a stillness test:
  * still for N ms when |rate| stayed under a threshold that long.
- *
- * A free pendulum's motion only decays: a slow baseline of each envelope
- * (rises slowly, with `base_rise_ms`, falls with `base_fall_ms`) says how hard
- * the rod has been moving lately, so `swingRiseDps()`/`spinRiseDps()` (the
- * rate now above `ratio` x the baseline) show energy injected now: a push.
- * The ratio absorbs the beat of a two-axis swing (its peak rate varies up
- * to sqrt(2) x while the energy stays).
+
  *
  * The gyro bias is learned while still (at tare) and subtracted. Until it is
  * learned, stillness is judged against a slow running mean of the raw rate
@@ -26,17 +20,12 @@ export interface MotionSettings {
     still_dps: number
     /** before the bias is learned: time constant of the running mean the rate is compared with, ms */
     baseline_tau_ms: number
-    /** the envelopes' slow baselines: time constant going up, and coming down, ms */
-    base_rise_ms: number
-    base_fall_ms: number
 }
-export const MOTION_DEFAULTS: MotionSettings = { envelope_tau_ms: 300, still_dps: 3, baseline_tau_ms: 2000, base_rise_ms: 1000, base_fall_ms: 8000 }
+export const MOTION_DEFAULTS: MotionSettings = { envelope_tau_ms: 300, still_dps: 3, baseline_tau_ms: 2000 }
 
 export class Motion {
     private tau_ms: number
     private still_dps: number
-    private rise_ms: number
-    private fall_ms: number
     private lastT = NaN
     // bias accumulation
     private bx = 0
@@ -54,8 +43,6 @@ export class Motion {
     private spinEnv = 0
     private swingNow = 0
     private spinNow = 0
-    private swingBase = 0
-    private spinBase = 0
     private stillFrom = NaN
     private sawSample = false
     private biasLearned = false
@@ -70,8 +57,6 @@ export class Motion {
     constructor(settings: MotionSettings) {
         this.tau_ms = settings.envelope_tau_ms
         this.still_dps = settings.still_dps
-        this.rise_ms = settings.base_rise_ms
-        this.fall_ms = settings.base_fall_ms
         this.meanX = new Ema({ tau_ms: settings.baseline_tau_ms })
         this.meanY = new Ema({ tau_ms: settings.baseline_tau_ms })
         this.meanZ = new Ema({ tau_ms: settings.baseline_tau_ms })
@@ -107,8 +92,6 @@ export class Motion {
         const k = this.tau_ms > 0 ? dt / (this.tau_ms + dt) : 1
         this.swingEnv = swing > this.swingEnv ? swing : this.swingEnv + k * (swing - this.swingEnv)
         this.spinEnv = spinAbs > this.spinEnv ? spinAbs : this.spinEnv + k * (spinAbs - this.spinEnv)
-        this.swingBase = this.follow(this.swingBase, this.swingEnv, dt)
-        this.spinBase = this.follow(this.spinBase, this.spinEnv, dt)
         this.swingNow = swing
         this.spinNow = spinAbs
         let mag = Math.sqrt(x * x + y * y + z * z)
@@ -123,12 +106,6 @@ export class Motion {
         } else this.stillFrom = NaN
         this.lastT = t_ms
         this.sawSample = true
-    }
-
-    /** a baseline after `env`: slowly up, more slowly down (first-order steps, no exp) */
-    private follow(base: number, env: number, dt: number): number {
-        const tau = env > base ? this.rise_ms : this.fall_ms
-        return base + (dt / (tau + dt)) * (env - base)
     }
 
     /** add the current raw sample to the bias average (call while the rig is still) */
@@ -185,16 +162,6 @@ export class Motion {
     /** spin rate envelope (about the vertical), degrees/s */
     spinDps(): number {
         return this.spinEnv
-    }
-
-    /** how far the swing rate now stands above `ratio` x its envelope's slow baseline, degrees/s (energy put in lately; table shaking flips sign too fast to stay above) */
-    swingRiseDps(ratio: number): number {
-        return this.swingNow - ratio * this.swingBase
-    }
-
-    /** how far the |spin| rate now stands above `ratio` x its envelope's slow baseline, degrees/s */
-    spinRiseDps(ratio: number): number {
-        return this.spinNow - ratio * this.spinBase
     }
 
     /** the latest instantaneous swing rate, degrees/s */

@@ -71,3 +71,19 @@ test("a structure spinning freely (20 dps, slowly decaying) is no touch", () => 
     const out = run(12000, { spin: t => 20 * Math.exp(-t / 8000) })
     assert.deepEqual(out, [])
 })
+
+test("a hanger touch offered to the touch detector is one call: refused after a call until re-armed", () => {
+    const sig = freshSignals()
+    const touch = new TouchDetector(TOUCH_DEFAULTS)
+    const hanger: Obs = { kind: "touch", t_ms: 0, ev: { detector: "load_return" } }
+    const out: Obs[] = []
+    touch.offer({ ...hanger, t_ms: 1000 }, out)
+    assert.equal(out.length, 1, "armed: called")
+    touch.offer({ ...hanger, t_ms: 1500 }, out)
+    assert.equal(out.length, 1, "disarmed by the call")
+    // calm for rearm_ms re-arms it
+    sig.ref_g = REF_G
+    for (let t = 1500; t <= 1500 + TOUCH_DEFAULTS.rearm_ms + 20; t += 10) touch.update(t, sig, out)
+    touch.offer({ ...hanger, t_ms: 4000 }, out)
+    assert.equal(out.length, 2, "re-armed")
+})

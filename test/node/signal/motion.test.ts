@@ -92,16 +92,3 @@ test("before the bias is learned, a zero-rate offset of 6 dps is still; a 1 Hz s
     assert.ok(longest < 150, `still for ${longest} ms while swinging`)
 })
 
-test("the envelopes' baselines: up with base_rise_ms, down with base_fall_ms; the rise is the rate now above ratio x baseline", () => {
-    const m = new Motion({ ...MOTION_DEFAULTS, envelope_tau_ms: 200, base_rise_ms: 990, base_fall_ms: 4990 })
-    m.setVertical(0, 0, 1)
-    m.update(0, 0, 0, 0)
-    m.update(10, 40, 0, 20) // envelopes 40 (swing), 20 (spin); baselines step 10/1000 of the way up
-    assert.ok(Math.abs(m.swingRiseDps(1.5) - (40 - 1.5 * 0.4)) < 1e-9, `swing rise ${m.swingRiseDps(1.5)}`)
-    assert.ok(Math.abs(m.spinRiseDps(1) - (20 - 0.2)) < 1e-9, `spin rise ${m.spinRiseDps(1)}`)
-    for (let t = 20; t <= 20000; t += 10) m.update(t, 40, 0, 20) // held: the baselines reach the envelopes
-    assert.ok(Math.abs(m.swingRiseDps(1)) < 1e-6 && Math.abs(m.spinRiseDps(1)) < 1e-6)
-    m.update(20010, 0, 0, 0) // rate 0 now; envelopes relax by 10/210, baselines follow down by 10/5000 of the gap
-    const env = 40 * (200 / 210)
-    assert.ok(Math.abs(m.swingRiseDps(1) - (0 - (40 + (10 / 5000) * (env - 40)))) < 1e-6, `swing rise ${m.swingRiseDps(1)}`)
-})

@@ -1,0 +1,145 @@
+/**
+ * A hand on the hanger: the wire carries the rod 2 cm from the pivot, so a
+ * hand there hardly turns the rod (no push for the touch detector), but its
+ * vertical part goes straight through the load cell. So a load excursion that
+ * comes back is a touch: the quick load (median of three readings) leaves the
+ * last steady level by more than `min_g` (either way), holds `hold_ms` on that
+ * side, comes back within half of that inside `max_ms` and stays back for
+ * `stay_ms` and three readings (a card stays, a hand goes; a slotting hand's
+ * press comes and goes before the card settles). It is told then: the load is
+ * back, nothing to explain.
+ *
+ * What is not a hand on the hanger:
+ *  - a ring: it swings back past the level by more than `over_g`, or
+ *    `over_frac` of its height (a hand lets go cleanly, noise aside);
+ *  - a hand still slotting a card: its tremor (8-12 Hz, rung up by the
+ *    springy hanger) makes a slow cell's readings jump, single ones dipping
+ *    back; back readings may scatter (RMS) no more than `scatter_noise` x the
+ *    cell's rest noise, or half the threshold;
+ *  - a swinging rig: it rings the load at twice the swing rate (M d w^2), so
+ *    the threshold grows by `swing_gpdps2` per (dps)^2 of the swing envelope,
+ *    and nothing is judged above `still_dps`;
+ *  - a table bump: the clamp's shake above `shake_g` stops it;
+ *  - a card called meanwhile (the reference moved).
+ * The touch detector decides whether it is called (TouchDetector.offer).
+ */
+import { Obs } from "../types"
+import { Signals } from "./signals"
+
+export interface HangerSettings {
+    /** the excursion from the steady level that counts, g */
+    min_g: number
+    /** how long it must hold on one side, ms */
+    hold_ms: number
+    /** it must come back within this long, ms */
+    max_ms: number
+    /** and stay back this long (three readings at least), ms */
+    stay_ms: number
+    /** a swing back past the level by more than this (g) or this fraction of the height is a ring */
+    over_g: number
+    over_frac: number
+    /** nothing is judged while the swing envelope passes this, degrees/s */
+    still_dps: number
+    /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
+    swing_gpdps2: number
+    /** an excursion while the clamp shakes more than this is a table bump, g */
+    shake_g: number
+    /** back readings may scatter (RMS) about the level by this many times the cell's rest noise, or half the threshold */
+    scatter_noise: number
+}
+export const HANGER_DEFAULTS: HangerSettings = {
+    min_g: 1.5,
+    hold_ms: 80,
+    max_ms: 3000,
+    stay_ms: 200,
+    over_g: 0.3,
+    over_frac: 0.2,
+    still_dps: 12,
+    swing_gpdps2: 0.002,
+    shake_g: 0.02,
+    scatter_noise: 3,
+}
+
+export class HangerDetector {
+    private s: HangerSettings
+    /** the excursion under way: since when (NaN: none, -1: spent until the load is steady again), its side, the referee's reference then */
+    private since = NaN
+    private side = 0
+    private ref_g = NaN
+    /** since when the load has been back (NaN: still out) */
+    private back_ms = NaN
+    /** the last steady load level, g (what an excursion leaves and comes back to) */
+    private base_g = NaN
+    /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
+    private peak_g = 0
+    private backN = 0
+    private backSq = 0
+
+    constructor(settings: HangerSettings) {
+        this.s = settings
+    }
+
+    configure(settings: HangerSettings) {
+        this.s = settings
+    }
+
+    reset() {
+        this.since = NaN
+    }
+
+    /** one load reading (call on load readings only); returns the touch it saw come back, else null */
+    update(t_ms: number, sig: Signals): Obs {
+        const s = this.s
+        const load = sig.load
+        const idle = !(this.since >= 0)
+        if (idle && load.isSteady()) {
+            this.base_g = load.steadyMean_g()
+            this.since = NaN
+        }
+        const d = load.quick_g() - this.base_g
+        const ad = d < 0 ? -d : d
+        const sw = sig.push.swingEnvDps()
+        const thr = s.min_g + s.swing_gpdps2 * sw * sw
+        const still = sw < s.still_dps && sig.attitude.shakeExcessG() < s.shake_g
+        if (idle) {
+            if (this.since !== this.since && ad > thr && still) {
+                this.since = t_ms
+                this.side = d > 0 ? 1 : -1
+                this.ref_g = sig.ref_g
+                this.back_ms = NaN
+                this.peak_g = d
+                this.backN = 0
+            }
+            return null
+        }
+        if (d * this.side > this.peak_g * this.side) this.peak_g = d
+        const moved = sig.ref_g - this.ref_g
+        const over = s.over_frac * this.peak_g * this.side
+        if (moved > 0.2 || moved < -0.2 || d * this.side < -(over > s.over_g ? over : s.over_g) || t_ms - this.since > s.max_ms || !still) {
+            this.since = -1
+            return null
+        }
+        const back = ad < thr / 2
+        if (this.back_ms === this.back_ms && !back) this.since = -1
+        if (!back || this.since < 0) return null
+        if (this.back_ms !== this.back_ms) {
+            this.back_ms = t_ms
+            this.backSq = 0
+        }
+        this.backN++
+        const dx = load.lastPassed_g - this.base_g
+        this.backSq += dx * dx
+        if (t_ms - this.back_ms < s.stay_ms || this.backN < 3) return null
+        const noise = load.restNoise()
+        const limit = noise === noise && s.scatter_noise * noise > thr / 2 ? s.scatter_noise * noise : thr / 2
+        if (Math.sqrt(this.backSq / this.backN) > limit) {
+            this.since = -1
+            return null
+        }
+        const held = this.back_ms - this.since
+        const onset = this.since
+        this.since = NaN
+        if (held < s.hold_ms) return null
+        return { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
+    }
+}
