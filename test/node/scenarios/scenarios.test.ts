@@ -4,13 +4,13 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { caseSeed, makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
-import { RefEvent } from "../../../src/core/referee/types.ts"
+import { Difficulty, RefEvent } from "../../../src/core/referee/types.ts"
 
 const NOT_COMPARED = ["turn", "phase", "placed", "out", "winner", "warning"]
 const TRUTH_NAME: { [k: string]: string } = { remove: "removed" }
 
-function scenario(category: string, index: number) {
-    const spec = makeCase(caseSeed(77, index), category, { quick: true })
+function scenario(category: string, index: number, difficulty?: Difficulty) {
+    const spec = makeCase(caseSeed(77, index), category, { quick: true, difficulty })
     const ref = new Referee(spec.config)
     const events: RefEvent[] = []
     const truth = simulateCase(spec, s => {
@@ -21,7 +21,7 @@ function scenario(category: string, index: number) {
         .filter(e => ["round_start", "card_fell", "remove", "collapse", "touch", "librium"].indexOf(e.kind) >= 0)
         .map(e => (TRUTH_NAME[e.kind] ?? e.kind) + (e.player && e.kind !== "librium" ? " p" + e.player : ""))
     const outs = events.filter(e => e.type === "out").map(e => e.player + " " + e.reason)
-    return { spec, events, calls, expected, outs, truthOuts: truth.outcome.outs.map(o => o.player + " " + o.reason) }
+    return { spec, truth, events, calls, expected, outs, truthOuts: truth.outcome.outs.map(o => o.player + " " + o.reason) }
 }
 
 test("a table bump on lunacy calls nothing", () => {
@@ -52,4 +52,60 @@ test("LIBRIUM on hard, then removals one by one, then a collapse puts the right 
     assert.equal(r.spec.config.difficulty, "hard")
     assert.deepEqual(r.calls, r.expected)
     assert.deepEqual(r.outs, r.truthOuts)
+})
+
+test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
+    const r = scenario("touch", 0, "easy")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.equal(touch.target, "hanger")
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+    assert.equal(r.events.find(e => e.type === "touch").detector, "load_return")
+})
+
+test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
+    const r = scenario("touch", 2, "lunacy")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.deepEqual([touch.force_class, touch.target], ["light", "structure"])
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+    assert.match(String(r.events.find(e => e.type === "touch").detector), /_push$/)
+})
+
+test("a heavy push on the structure on hard is a touch, not a collapse", () => {
+    const r = scenario("touch", 4, "hard")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.deepEqual([touch.force_class, touch.target], ["heavy", "structure"])
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
+test("the last card falling seconds after its turn passed is re-placed by the same player (easy)", () => {
+    const r = scenario("card_fell", 55, "easy")
+    assert.deepEqual(r.calls, r.expected)
+    for (const fell of r.events.filter(e => e.type === "card_fell")) {
+        const next = r.events.filter(e => e.type === "placed" && e.t_ms > fell.t_ms)[0]
+        assert.equal(next.player, fell.player, "the same player places again")
+    }
+    assert.deepEqual(r.outs, [])
+})
+
+test("a collapse on medium in which a card catches and hangs on is one collapse for the right player", () => {
+    const r = scenario("collapse_catch", 0, "medium")
+    assert.ok(r.truth.events.some(e => e.kind === "collapse" && e.caught))
+    assert.deepEqual(r.calls, r.expected)
+    assert.equal(r.events.filter(e => e.type === "collapse").length, 1)
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
+test("a touch on medium while a card goes on (warn): a warning to the placer, whose card then counts", () => {
+    const r = scenario("touch_warn", 5, "medium")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    const place = r.truth.events.find(e => e.kind === "place" && e.t_start_ms <= touch.t_ms && e.t_ms >= touch.t_ms)
+    assert.ok(place, "the touch came while the card went on")
+    const warning = r.events.find(e => e.type === "warning")
+    assert.equal(warning.player, place.player)
+    const placed = r.events.filter(e => e.type === "placed" && e.t_ms > warning.t_ms)[0]
+    assert.deepEqual([placed.player, placed.cards], [place.player, place.cards])
+    assert.deepEqual(r.outs, [])
 })
