@@ -49,7 +49,8 @@ function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: 
 
 /** runs the levels' jobs on `threads` workers, one bar per level */
 function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
-    const bars = new cliProgress.MultiBar({ stream: process.stderr, format: "tune {level} [{bar}] {value}/{total} candidates, objective {best}" }, cliProgress.Presets.shades_classic)
+    // (without a terminal: a status line every 30 s instead of a redrawn bar)
+    const bars = new cliProgress.MultiBar({ stream: process.stderr, format: "tune {level} [{bar}] {value}/{total} candidates, objective {best}", noTTYOutput: true, notTTYSchedule: 30000 }, cliProgress.Presets.shades_classic)
     const bar: { [level: string]: cliProgress.SingleBar } = {}
     for (const j of jobs) bar[j.level] = bars.create(j.rounds * candidatesPerRound(j.level), 0, { level: j.level.padEnd(6), best: "-" })
     const results: TuneResult[] = []
