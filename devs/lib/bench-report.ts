@@ -7,7 +7,7 @@ const HEADER = [
     "category", "cases", "hours",
     "coll R", "coll P", "lat50", "lat95",
     "touch R l/m/h", "touch P",
-    "place R", "place P", "rem R", "rem P", "fell R", "fell P",
+    "place R", "place P", "rem R", "rem P", "fell R", "fell P", "fell=C",
     "cards=", "wrong out/100t", "false/h", "outcome", "x realtime",
 ]
 
@@ -17,7 +17,7 @@ function row(name: string, f: Figures): string[] {
         name, String(f.cases), num(f.game_hours, 2),
         pct(f.collapse.recall), pct(f.collapse.precision), num(f.collapse.latency_ms.median, 0), num(f.collapse.latency_ms.p95, 0),
         [pct(byForce["light"]), pct(byForce["medium"]), pct(byForce["heavy"])].join("/"), pct(f.touch.precision),
-        pct(f.place.recall), pct(f.place.precision), pct(f.remove.recall), pct(f.remove.precision), pct(f.card_fell.recall), pct(f.card_fell.precision),
+        pct(f.place.recall), pct(f.place.precision), pct(f.remove.recall), pct(f.remove.precision), pct(f.card_fell.recall), pct(f.card_fell.precision), pct(f.card_fell.as_collapse),
         pct(f.final_cards.accuracy), num(f.wrongful_outs.per_100_turns, 2), num(f.false_calls.per_hour, 2), pct(f.outcome.accuracy), num(f.speed.x_realtime, 0),
     ]
 }
@@ -31,7 +31,7 @@ export function benchTable(book: ScoreBook): string {
         `wrong player (a call in the window, for another player): touch ${c["touch"].wrong_player}, collapse ${c["collapse"].wrong_player}, ` +
         `card_fell ${c["card_fell"].wrong_player}; wrongful outs ${total.wrongful_outs.count} in ${total.wrongful_outs.turns} turns`
     const legend =
-        "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, " +
+        "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, fell=C fallen cards called as a collapse %, " +
         "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +
         "outcome = outs in order + winner right %, x realtime = game time / referee time (one core), - no figure (nothing to count)"
     return formatTable(HEADER, rows) + "\n" + notes + "\n" + legend

@@ -68,6 +68,8 @@ export interface CaseScore {
     rounds_exact: number
     /** traces whose outcome (outs in order with reasons, winner) is right */
     outcome_right: number
+    /** fallen cards (truth) with a collapse call that matched no collapse within the collapse window after them */
+    fell_as_collapse: number
     /** on quiet/distractor categories only: calls that must not happen, and the time watched */
     false_calls: number
     quiet_ms: number
@@ -76,7 +78,7 @@ export interface CaseScore {
 export function emptyScore(): CaseScore {
     const counts: { [kind: string]: Count } = {}
     for (const k of SCORED_KINDS) counts[k] = emptyCount()
-    return { cases: 0, game_ms: 0, events: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, false_calls: 0, quiet_ms: 0 }
+    return { cases: 0, game_ms: 0, events: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, fell_as_collapse: 0, false_calls: 0, quiet_ms: 0 }
 }
 
 export type CallStatus = "hit" | "false" | "wrong_player" | "info"
@@ -224,6 +226,12 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
                 cls.truth++
                 if (m.truth[ti] === "caught") cls.caught++
             }
+    }
+    // a fallen card read as a collapse: an unmatched collapse call within the collapse window after it
+    for (const ti of tev.map((_, i) => i).filter(i => tev[i].kind === "card_fell")) {
+        const w0 = tev[ti].t_ms
+        const w1 = w0 + settings.collapseLate_ms
+        if (events.some((e, ci) => e.type === "collapse" && m.calls[ci] !== "hit" && e.t_ms >= w0 && e.t_ms <= w1)) score.fell_as_collapse++
     }
     // outs: from the outcome (player, reason, time); a call for the right player but another reason is not a match
     const outs = truth.outcome.outs

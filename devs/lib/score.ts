@@ -51,7 +51,7 @@ export interface Figures {
     events: number
     collapse: Rates & { latency_ms: { median: number | null; p95: number | null } }
     touch: Rates & { recall_by_force: { [cls: string]: number | null }; wrong_player: number }
-    card_fell: Rates
+    card_fell: Rates & { as_collapse: number | null }
     place: Rates
     remove: Rates
     final_cards: { rounds: number; exact: number; accuracy: number | null }
@@ -74,7 +74,7 @@ export function figures(s: CaseScore): Figures {
         events: s.events,
         collapse: { ...rates(c["collapse"]), latency_ms: { median: percentile(s.collapse_latency_ms, 50), p95: percentile(s.collapse_latency_ms, 95) } },
         touch: { ...rates(c["touch"]), recall_by_force: byForce, wrong_player: c["touch"].wrong_player },
-        card_fell: rates(c["card_fell"]),
+        card_fell: { ...rates(c["card_fell"]), as_collapse: ratio(s.fell_as_collapse, c["card_fell"].truth) },
         place: rates(c["place"]),
         remove: rates(c["remove"]),
         final_cards: { rounds: s.rounds, exact: s.rounds_exact, accuracy: ratio(s.rounds_exact, s.rounds) },

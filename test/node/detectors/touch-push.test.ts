@@ -16,12 +16,16 @@ interface Scene {
     load?: (t_ms: number) => number
     /** clamp vibration on the accelerometer's x axis (g) at t */
     shake?: (t_ms: number) => number
+    /** the load cell's reading period (80 Hz unless given) */
+    load_period_ms?: number
+    /** the learned card mass (CARD_G unless given) */
+    card_g?: number
 }
 
-/** IMU at 100 Hz, load at 80 Hz; the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
+/** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
 function run(until_ms: number, scene: Scene): Obs[] {
     const sig = freshSignals()
-    sig.mass.set(CARD_G, 3)
+    sig.mass.set(scene.card_g ?? CARD_G, 3)
     const touch = new TouchDetector(TOUCH_DEFAULTS)
     const out: Obs[] = []
     for (let t = 0; t <= until_ms; t += 2.5) {
@@ -32,7 +36,7 @@ function run(until_ms: number, scene: Scene): Obs[] {
             sig.motion.update(t, 0, 0, scene.spin(t))
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
         }
-        if (t % 12.5 === 0) sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
+        if (t % (scene.load_period_ms ?? 12.5) === 0) sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
         if (t === 2000) {
             sig.attitude.learnRest()
             sig.push.setVertical(0, 0, 1)
@@ -59,6 +63,18 @@ test("a finger kicking the structure into a 10 dps spin is a touch on the spin p
 test("the same kick as a card breaks loose (the load drops a card and stays down) is no touch: the card explains it", () => {
     const out = run(9000, { spin: kick(6000, 10), load: t => (t >= 6020 ? -CARD_G : 0) })
     assert.deepEqual(out, [])
+})
+
+// the gated readings of a 20 SPS cell as a 4.7 g card slid off a simulated rig (npm run sim -- --seed 1, case 122),
+// g from the reference, one every 50 ms from 5.9 s: the hanger's ring aliases into readings both ways about the new level
+const SLID_OFF = [-0.08, -0.3, -1.16, -10.25, -2.21, -2.5, -8.84, -0.51, -6.22, -6.72, -1.34, -7.91, -4.52, -3.12, -7.8, -2.52, -4.74, -6.23, -2.36, -5.91, -4.77, -3.45, -6.52, -4.29, -4.75, -5.74, -3.75, -5.12, -5.0, -3.64, -5.41, -4.37]
+const slidOff = (t: number) => (t < 5900 ? 0 : SLID_OFF[Math.min(SLID_OFF.length - 1, Math.round((t - 5900) / 50))])
+
+test("a card's jolt as it slides off, on a 20 SPS cell whose readings ring both ways, is no touch: the ring-free level is down", () => {
+    const out = run(9000, { spin: kick(6000, 10), load: slidOff, load_period_ms: 50, card_g: 4.7 })
+    assert.deepEqual(out, [])
+    const kept = run(9000, { spin: kick(6000, 10), load: t => slidOff(t) + 4.7, load_period_ms: 50, card_g: 4.7 })
+    assert.equal(kept.length, 1, "the same ring with the card still on is a touch")
 })
 
 test("the same kick while the table rings (0.2 g at 30 Hz on the accelerometer) is no touch: the pivot moved", () => {

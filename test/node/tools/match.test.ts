@@ -145,3 +145,19 @@ test("percentiles by nearest rank; a ScoreBook sums cases and keeps categories a
     assert.deepEqual(book.categories(), ["collapse", "quiet"])
     assert.equal(book.byCategory.get("collapse").cases, 2)
 })
+
+test("a fallen card read as a collapse counts in fell=C; a true collapse right after a fallen card does not", () => {
+    const fell = truth([{ t_ms: 10000, kind: "card_fell", player: 1 }])
+    const asC = matchCase([ev(10200, "collapse", { player: 1 })], fell, "card_fell", 60000)
+    assert.equal(asC.score.fell_as_collapse, 1)
+    assert.equal(figures(asC.score).card_fell.as_collapse, 1)
+    const later = matchCase([ev(11000, "collapse", { player: 1 })], fell, "card_fell", 60000)
+    assert.equal(later.score.fell_as_collapse, 0, "a collapse call 1 s later is outside the 800 ms window")
+    const both = truth([
+        { t_ms: 10000, kind: "card_fell", player: 1 },
+        { t_ms: 10100, kind: "collapse", player: 1 },
+    ])
+    const real = matchCase([ev(10300, "collapse", { player: 1 })], both, "collapse", 60000)
+    assert.equal(real.score.fell_as_collapse, 0)
+    assert.equal(figures(matchCase([], truth([]), "quiet", 60000).score).card_fell.as_collapse, null)
+})
