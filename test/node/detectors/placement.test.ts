@@ -111,3 +111,39 @@ test("a 3 g press with the simulator's smooth ramps around the weight coming on:
     assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.1, `step ${(out[0] as any).ev.delta_g} g`)
     assert.ok(Math.abs(sig.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(sig.ref_g - BASE_G).toFixed(2)} g up`)
 })
+
+/** 80 SPS load from BASE_G shaped by `load(t)` (g above BASE_G), 3 cards weighed; every observation and the final reference */
+function runLoad(until_ms: number, load: (t_ms: number) => number): { out: Obs[]; ref_g: number } {
+    const sig = freshSignals()
+    sig.mass.set(CARD_G, 3)
+    sig.ref_g = BASE_G
+    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
+    const out: Obs[] = []
+    for (let t = 0; t < until_ms; t += 12.5) {
+        sig.load.update(t, BASE_G + load(t))
+        det.update(t, sig, out)
+    }
+    return { out, ref_g: sig.ref_g }
+}
+
+test("a steady rise of two whole cards (both went on while the load could not settle) is two placements, held multi_hold_ms", () => {
+    const r = runLoad(14000, t => (t >= 3000 ? 2 * CARD_G : 0))
+    const on = r.out.filter(o => o.kind === "card_on")
+    assert.equal(on.length, 2, JSON.stringify(r.out))
+    assert.equal(r.out.length, 2, "nothing else")
+    assert.equal(on[0].ev!.cards_at_once, 2)
+    assert.ok(Math.abs((on[0].ev!.delta_g as number) - CARD_G) < 0.2, `per card ${on[0].ev!.delta_g} g`)
+    assert.ok(on[0].t_ms >= 3000 + PLACEMENT_DEFAULTS.multi_hold_ms, `called at ${on[0].t_ms}`)
+    assert.ok(Math.abs(r.ref_g - (BASE_G + 2 * CARD_G)) < 0.2)
+})
+
+test("a hand holding the rod two cards' worth for 3 s (releasing the pivot) is nothing, and leaves the reference where it was", () => {
+    const r = runLoad(14000, t => (t >= 3000 && t < 6000 ? 2 * CARD_G : 0))
+    assert.deepEqual(r.out, [])
+    assert.equal(r.ref_g, BASE_G)
+})
+
+test("a steady rise of 2.5 cards (no whole number) is something resting on the structure: a touch", () => {
+    const r = runLoad(10000, t => (t >= 3000 ? 2.5 * CARD_G : 0))
+    assert.deepEqual(r.out.map(o => o.kind + ":" + o.ev!.detector), ["touch:load_excess"])
+})

@@ -7,8 +7,12 @@
  * reference follows it slowly (creep, drift); between that and `min_cards`
  * the level is ambiguous (a hand still lowering a card) and nothing happens.
  *
- * A steady drop of more than one card is a (slow) collapse; a steady rise of
- * more than one card is something resting on the structure: a touch.
+ * A steady drop of more than one card is a (slow) collapse. A steady rise of
+ * two or three whole cards is that many placements (they went on while a big
+ * swing kept the load from settling), called `multi_hold_ms` later if the
+ * level is still there: a hand holding the rod while the pivot is released
+ * is gone by then, and leaves the reference alone. Any other rise of more
+ * than one card is something resting on the structure: a touch.
  *
  * The turn passes `pass_ms` after the card's full weight came on (rules.md 3),
  * and the blame windows run from that moment, so the call is timed: when the
@@ -41,8 +45,13 @@ export interface PlacementSettings {
     hand_max_ms: number
     /** at the pass time the new level is measured afresh over the last this-many ms of the level history (the hand long gone), ms */
     measure_ms: number
+    /** a steady rise of 2..this many whole cards (within multi_tol_cards of a whole number) is that many placements: cards that went on while a big swing kept the load from settling */
+    multi_max_cards: number
+    multi_tol_cards: number
+    /** ... called this long after it was seen steady, if the level is still there (a hand releasing the pivot is gone by then), ms */
+    multi_hold_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000, multi_max_cards: 3, multi_tol_cards: 0.3, multi_hold_ms: 4000 }
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
@@ -53,6 +62,8 @@ export class PlacementDetector {
     /** a confirmed one-card step waiting for its pass time (NaN: none) */
     private due_ms = NaN
     private pendingMean_g = NaN
+    /** the pending step is this many whole cards at once (0: one card, or none) */
+    private multi = 0
     /** when the pending step's weight came fully on (level-history time), ms */
     private on_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
@@ -105,6 +116,16 @@ export class PlacementDetector {
         if (k < 0) {
             out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_level", d, false) })
         } else {
+            const n = Math.round(k)
+            if (n <= this.s.multi_max_cards && Math.abs(k - n) <= this.s.multi_tol_cards) {
+                // whole cards that went on while the load could not settle (a big swing rings it), or a hand
+                // holding the rod (releasing the pivot): held until the hand would be gone
+                this.multi = n
+                this.on_ms = t_ms
+                this.due_ms = t_ms + this.s.multi_hold_ms
+                this.pendingMean_g = mean
+                return
+            }
             out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", d, true) })
         }
         sig.ref_g = mean
@@ -114,6 +135,10 @@ export class PlacementDetector {
     private pending(t_ms: number, sig: Signals, out: Obs[]) {
         const mean = this.pendingMean_g
         const card = sig.mass.get_g()
+        if (this.multi > 0) {
+            this.pendingCards(t_ms, sig, out)
+            return
+        }
         if (Math.abs(sig.load.fast_g() - mean) > 2 * this.s.on_tol_cards * card || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
             return
@@ -133,6 +158,30 @@ export class PlacementDetector {
         sig.ref_g = level
     }
 
+    /** a pending rise of `multi` whole cards: dropped when the ring-free level leaves it; at its time, one placement per card */
+    private pendingCards(t_ms: number, sig: Signals, out: Obs[]) {
+        const card = sig.mass.get_g()
+        const n = this.multi
+        if (Math.abs(sig.load.ringFree_g() - this.pendingMean_g) > 2 * this.s.on_tol_cards * card) {
+            this.due_ms = NaN
+            this.multi = 0
+            return
+        }
+        if (t_ms < this.due_ms) return
+        this.due_ms = NaN
+        this.multi = 0
+        const fresh = sig.load.history.mean_since_ms(t_ms - this.s.measure_ms)
+        const level = fresh === fresh ? fresh : this.pendingMean_g
+        const d = level - sig.ref_g
+        if (Math.abs(d / card - n) > this.s.multi_tol_cards) return
+        for (let j = 0; j < n; j++) {
+            const ev = sig.evidence("load_steps", d / n, false)
+            ev["cards_at_once"] = n
+            out.push({ kind: "card_on", t_ms: t_ms, ev: ev })
+        }
+        sig.ref_g = level
+    }
+
     /** a cue is up on this sample when it was last seen on it; a break longer than a sample gap ends a stretch */
     private trackCue(t_ms: number, cue_ms: number) {
         if (!(t_ms - cue_ms < CUE_GAP_MS)) this.cueSince_ms = NaN
@@ -147,6 +196,7 @@ export class PlacementDetector {
     /** forget a pending step (a new round) */
     reset() {
         this.due_ms = NaN
+        this.multi = 0
         this.cueSince_ms = NaN
     }
 }
