@@ -7,7 +7,7 @@
  * Comparisons use cosines (dot products of unit vectors); `tiltDeg()` turns
  * the dot/cross magnitudes into degrees with a polynomial arctangent.
  */
-import { Ema, highPass2 } from "./filters"
+import { Ema, highPass2, peakHold } from "./filters"
 
 export interface AttitudeSettings {
     /** low-pass time constant of the accelerometer before tilt is measured, ms */
@@ -89,7 +89,7 @@ export class Attitude {
         const y = highPass2(this.hs, 2, k, ay_g)
         const z = highPass2(this.hs, 4, k, az_g)
         const m = Math.sqrt(x * x + y * y + z * z)
-        this.shake = m > this.shake ? m : this.shake + (dt / (this.shakeHold_ms + dt)) * (m - this.shake)
+        this.shake = peakHold(this.shake, m, dt / (this.shakeHold_ms + dt))
     }
 
     /** how hard the clamp shakes: the accelerometer's high-frequency part, peak-held, g */

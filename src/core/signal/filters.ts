@@ -205,3 +205,8 @@ export function highPass2(f: number[], i: number, k: number, x: number): number 
     f[i + 1] += k * (y - f[i + 1])
     return y - f[i + 1]
 }
+
+/** a peak-held envelope: jumps up to a new peak `x`, else relaxes from `held` toward it by `k` (dt / (tau + dt)) */
+export function peakHold(held: number, x: number, k: number): number {
+    return x > held ? x : held + k * (x - held)
+}

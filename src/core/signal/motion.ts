@@ -10,7 +10,7 @@
  * learned, stillness is judged against a slow running mean of the raw rate
  * instead (a zero-rate offset of several degrees/s must not look like motion).
  */
-import { Ema } from "./filters"
+import { Ema, peakHold } from "./filters"
 
 
 export interface MotionSettings {
@@ -90,8 +90,8 @@ export class Motion {
         if (!(dt > 0)) dt = 0
         // envelope: jumps up to a new peak, relaxes by dt/(tau+dt) toward the current value
         const k = this.tau_ms > 0 ? dt / (this.tau_ms + dt) : 1
-        this.swingEnv = swing > this.swingEnv ? swing : this.swingEnv + k * (swing - this.swingEnv)
-        this.spinEnv = spinAbs > this.spinEnv ? spinAbs : this.spinEnv + k * (spinAbs - this.spinEnv)
+        this.swingEnv = peakHold(this.swingEnv, swing, k)
+        this.spinEnv = peakHold(this.spinEnv, spinAbs, k)
         this.swingNow = swing
         this.spinNow = spinAbs
         let mag = Math.sqrt(x * x + y * y + z * z)

@@ -29,7 +29,7 @@
  * acceleration), so slow envelopes of the swing and spin rates are kept for a
  * threshold that grows with them (the touch detector's business).
  */
-import { highPass2, lowPass2 } from "./filters"
+import { highPass2, lowPass2, peakHold } from "./filters"
 
 export interface PushSettings {
     /** low-pass stages before the torque is formed, time constant ms (tames gyro noise and hand tremor) */
@@ -232,12 +232,12 @@ export class Push {
         this.swingPush = settled ? Math.sqrt(r1 * r1 + r2 * r2) / RAD_PER_DEG : 0
         this.spinPush = settled ? (rs < 0 ? -rs : rs) / RAD_PER_DEG : 0
         const p = this.swingPush > this.spinPush ? this.swingPush : this.spinPush
-        this.peak = p > this.peak ? p : this.peak + (dt / (s.peak_hold_ms + dt)) * (p - this.peak)
+        this.peak = peakHold(this.peak, p, dt / (s.peak_hold_ms + dt))
         const ke = s.env_tau_ms > 0 ? dt / (s.env_tau_ms + dt) : 1
         const sw = Math.sqrt(f1 * f1 + f2 * f2) / RAD_PER_DEG
         const sp = (fs < 0 ? -fs : fs) / RAD_PER_DEG
-        this.swingEnv = sw > this.swingEnv ? sw : this.swingEnv + ke * (sw - this.swingEnv)
-        this.spinEnv = sp > this.spinEnv ? sp : this.spinEnv + ke * (sp - this.spinEnv)
+        this.swingEnv = peakHold(this.swingEnv, sw, ke)
+        this.spinEnv = peakHold(this.spinEnv, sp, ke)
     }
 
     /** the fast part of the external swing torque per unit inertia, degrees/s^2 */

@@ -13,24 +13,44 @@ import { freshSignals } from "./fixture.ts"
 const BASE_G = 1000
 const CARD_G = 6.5
 
-/**
- * 80 SPS load: BASE_G, `step_cards` cards on from `on_ms`; the touch cue is up from
- * `cue0_ms` to `cue1_ms`; `weighed` cards were weighed before. Returns the time of the card_on call (NaN: none).
- */
-function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number, step_cards = 1, weighed = 0): number {
+interface Run {
+    /** cards weighed before (the learned mass is CARD_G either way) */
+    weighed?: number
+    /** the touch cue is up from [0] to [1] ms */
+    cue?: [number, number]
+    /** the load module (LOAD_DEFAULTS unless given) */
+    load?: Load
+    /** stop once this holds of the observations so far */
+    stop?: (out: Obs[]) => boolean
+}
+
+/** 80 SPS load from BASE_G shaped by `level(t)` (g above BASE_G) into a PlacementDetector; the observations and the final reference */
+function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {}): { out: Obs[]; ref_g: number } {
     const sig = freshSignals()
-    sig.mass.set(CARD_G, weighed)
+    if (o.load) sig.load = o.load
+    sig.mass.set(CARD_G, o.weighed ?? 3)
     sig.ref_g = BASE_G
     const det = new PlacementDetector(PLACEMENT_DEFAULTS)
     const out: Obs[] = []
-    for (let t = 0; t < until_ms; t += 12.5) {
-        sig.load.update(t, BASE_G + (t >= on_ms ? step_cards * CARD_G : 0))
+    for (let t = 0; t < until_ms && !(o.stop && o.stop(out)); t += 12.5) {
+        sig.load.update(t, BASE_G + level(t))
         det.update(t, sig, out)
-        if (t >= cue0_ms && t <= cue1_ms) sig.touchCue_ms = t
-        const c = out.find(o => o.kind === "card_on")
-        if (c) return c.t_ms
+        if (o.cue && t >= o.cue[0] && t <= o.cue[1]) sig.touchCue_ms = t
     }
-    return NaN
+    return { out, ref_g: sig.ref_g }
+}
+
+const first = (out: Obs[]) => out.length > 0
+
+/**
+ * `step_cards` cards on from `on_ms`; the touch cue is up from `cue0_ms` to `cue1_ms`; `weighed` cards were
+ * weighed before. Returns the time of the card_on call (NaN: none).
+ */
+function cardOnAt(on_ms: number, cue0_ms: number, cue1_ms: number, until_ms: number, step_cards = 1, weighed = 0): number {
+    const isOn = (o: Obs) => o.kind === "card_on"
+    const r = runLoad(until_ms, t => (t >= on_ms ? step_cards * CARD_G : 0), { weighed, cue: [cue0_ms, cue1_ms], stop: out => out.some(isOn) })
+    const c = r.out.find(isOn)
+    return c ? c.t_ms : NaN
 }
 
 test("no cue: the card is called 1.5 s (+-0.2 s) after its weight is on", () => {
@@ -60,71 +80,32 @@ test("a card 35 % lighter than the assumed mass counts as the first card; later 
 })
 
 test("a light press (1 g, inside the drift band) held for 5 s before the card does not move the reference: the step is the whole card", () => {
-    const sig = freshSignals()
-    sig.mass.set(CARD_G, 3)
-    sig.ref_g = BASE_G
-    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
-    const out: Obs[] = []
-    for (let t = 0; t < 14000 && out.length === 0; t += 12.5) {
-        sig.load.update(t, BASE_G + (t >= 2000 && t < 7000 ? 1 : 0) + (t >= 7000 ? CARD_G : 0))
-        det.update(t, sig, out)
-    }
+    const { out } = runLoad(14000, t => (t >= 2000 && t < 7000 ? 1 : 0) + (t >= 7000 ? CARD_G : 0), { stop: first })
     assert.equal(out.length, 1)
     assert.equal(out[0].kind, "card_on")
     assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.2, `step ${(out[0] as any).ev.delta_g} g`)
 })
 
 test("a press that lingers into the steadiness window does not bias the new level: the reference is measured afresh at the pass time", () => {
-    const sig = freshSignals()
-    sig.mass.set(CARD_G, 3)
-    sig.ref_g = BASE_G
     // long steadiness blocks (as tuned for a slow cell) let a press's tail into the window that confirms the step
-    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
     const load = new Load({ ...LOAD_DEFAULTS, block_ms: 600, steady_span_g: 1.3 })
-    sig.load = load
-    const out: Obs[] = []
     // the card's weight is on at 3000 ms; the hand presses 1.2 g more until 3300 ms
-    for (let t = 0; t < 9000 && out.length === 0; t += 12.5) {
-        load.update(t, BASE_G + (t >= 3000 ? CARD_G : 0) + (t >= 2000 && t < 3300 ? 1.2 : 0))
-        det.update(t, sig, out)
-    }
-    assert.equal(out.length, 1)
-    assert.ok(Math.abs(sig.ref_g - (BASE_G + CARD_G)) < 0.05, `reference ${(sig.ref_g - BASE_G).toFixed(3)} g above the base, the card is ${CARD_G} g`)
-    assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.05, `step ${(out[0] as any).ev.delta_g} g`)
+    const r = runLoad(9000, t => (t >= 3000 ? CARD_G : 0) + (t >= 2000 && t < 3300 ? 1.2 : 0), { load, stop: first })
+    assert.equal(r.out.length, 1)
+    assert.ok(Math.abs(r.ref_g - (BASE_G + CARD_G)) < 0.05, `reference ${(r.ref_g - BASE_G).toFixed(3)} g above the base, the card is ${CARD_G} g`)
+    assert.ok(Math.abs((r.out[0] as any).ev.delta_g - CARD_G) < 0.05, `step ${(r.out[0] as any).ev.delta_g} g`)
 })
 
 test("a 3 g press with the simulator's smooth ramps around the weight coming on: the card is measured exactly, the reference lands on the new level", () => {
-    const sig = freshSignals()
-    sig.mass.set(CARD_G, 3)
-    sig.ref_g = BASE_G
-    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
-    const out: Obs[] = []
     // as the simulator's hand: a 3 g press from 1000 ms with 300 ms smooth ramps, ending at 3800 ms; the weight
     // coming on over 2700-3600 ms (smoothly)
     const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x))
     const level = (t: number) => 3 * smooth((t - 1000) / 300) * smooth((3800 - t) / 300) + CARD_G * smooth((t - 2700) / 900)
-    for (let t = 0; t < 9000 && out.length === 0; t += 12.5) {
-        sig.load.update(t, BASE_G + level(t))
-        det.update(t, sig, out)
-    }
-    assert.equal(out.length, 1)
-    assert.ok(Math.abs((out[0] as any).ev.delta_g - CARD_G) < 0.1, `step ${(out[0] as any).ev.delta_g} g`)
-    assert.ok(Math.abs(sig.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(sig.ref_g - BASE_G).toFixed(2)} g up`)
+    const r = runLoad(9000, level, { stop: first })
+    assert.equal(r.out.length, 1)
+    assert.ok(Math.abs((r.out[0] as any).ev.delta_g - CARD_G) < 0.1, `step ${(r.out[0] as any).ev.delta_g} g`)
+    assert.ok(Math.abs(r.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(r.ref_g - BASE_G).toFixed(2)} g up`)
 })
-
-/** 80 SPS load from BASE_G shaped by `load(t)` (g above BASE_G), 3 cards weighed; every observation and the final reference */
-function runLoad(until_ms: number, load: (t_ms: number) => number): { out: Obs[]; ref_g: number } {
-    const sig = freshSignals()
-    sig.mass.set(CARD_G, 3)
-    sig.ref_g = BASE_G
-    const det = new PlacementDetector(PLACEMENT_DEFAULTS)
-    const out: Obs[] = []
-    for (let t = 0; t < until_ms; t += 12.5) {
-        sig.load.update(t, BASE_G + load(t))
-        det.update(t, sig, out)
-    }
-    return { out, ref_g: sig.ref_g }
-}
 
 test("a steady rise of two whole cards (both went on while the load could not settle) is two placements, held multi_hold_ms", () => {
     const r = runLoad(14000, t => (t >= 3000 ? 2 * CARD_G : 0))
