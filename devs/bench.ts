@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--json OUT]`
+ * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--json OUT]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
- * (per category and total) on stdout; --json writes the same figures.
+ * (per category, or per level or load cell with --by, and total) on stdout; --json writes the
+ * figures per category.
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
@@ -23,6 +24,14 @@ interface Opts {
     quick: boolean
     json?: string
     threads: number
+    by: string
+}
+
+/** what a table row groups the cases by */
+const GROUPS: { [by: string]: (r: CaseResult) => string } = {
+    category: r => r.category,
+    level: r => r.difficulty,
+    cell: r => r.cell,
 }
 
 const program = new Command()
@@ -35,7 +44,8 @@ const program = new Command()
     .option("--quick", "short simulated cases", false)
     .option("--dir <dir>", "score the traces of a folder (CASE.csv + CASE.truth.json) instead of generating cases")
     .option("--category <name>", "only cases of this category")
-    .option("--json <file>", "write the figures as JSON")
+    .option("--json <file>", "write the figures as JSON (always per category)")
+    .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .action(async (opts: Opts) => {
         let jobs: CaseJob[]
@@ -51,17 +61,19 @@ const program = new Command()
         }
         if (jobs.length === 0) throw new Error("no cases to score" + (opts.category ? ` in category ${opts.category}` : ""))
         const book = new ScoreBook()
+        const view = opts.by === "category" ? book : new ScoreBook()
         const lines: CaseLine[] = []
         const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "bench [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
         bar.start(jobs.length, 0)
         await runPool(new URL("./lib/bench-worker.ts", import.meta.url), jobs, opts.threads, (r: CaseResult) => {
             book.add(r.category, r.score)
+            if (view !== book) view.add(GROUPS[opts.by](r), r.score)
             lines.push(caseLine(r))
             bar.increment()
         })
         bar.stop()
         lines.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
-        console.log(benchTable(book))
+        console.log(benchTable(view, opts.by))
         console.log(worstCases(lines))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines), null, 2) + "\n")

@@ -53,6 +53,8 @@ export interface CaseResult {
     id: string
     category: string
     difficulty: string
+    /** the simulated load cell as PART@SPS (e.g. NAU7802@80), "-" for a file */
+    cell: string
     /** the simulator seed of the case (rebuild it with makeCase), null for a file */
     seed: number | null
     score: CaseScore
@@ -63,6 +65,8 @@ export interface LoadedCase {
     config: GameConfig
     samples: SampleBuffer
     truth: Truth
+    /** the simulated load cell (PART@SPS), absent for a file */
+    cell?: string
 }
 
 async function loadFile(job: FileJob): Promise<LoadedCase> {
@@ -75,7 +79,7 @@ function loadSim(job: SimJob): LoadedCase {
     const samples = new SampleBuffer()
     const spec = makeCase(job.seed, job.category, { quick: job.quick })
     const truth = simulateCase(spec, s => samples.push(s))
-    return { config: spec.config, samples, truth }
+    return { config: spec.config, samples, truth, cell: `${spec.params.load.part}@${spec.params.load.rate_sps}` }
 }
 
 /** replay one case through the referee (timed) and score it against its truth */
@@ -84,7 +88,7 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     const r = c.samples.replay(c.config)
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms
-    return { id: job.id, category: job.category, difficulty: c.config.difficulty, seed: job.source === "sim" ? job.seed : null, score: m.score }
+    return { id: job.id, category: job.category, difficulty: c.config.difficulty, cell: c.cell ?? "-", seed: job.source === "sim" ? job.seed : null, score: m.score }
 }
 
 /**

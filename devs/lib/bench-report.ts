@@ -22,7 +22,8 @@ function row(name: string, f: Figures): string[] {
     ]
 }
 
-export function benchTable(book: ScoreBook): string {
+/** the table's rows are the book's groups (`by` names them: category, level or cell), then the total */
+export function benchTable(book: ScoreBook, by = "category"): string {
     const rows = book.categories().map(c => row(c, figures(book.byCategory.get(c))))
     const total = figures(book.total)
     rows.push(row("TOTAL", total))
@@ -34,7 +35,7 @@ export function benchTable(book: ScoreBook): string {
         "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, fell=C fallen cards called as a collapse %, " +
         "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +
         "outcome = outs in order + winner right %, x realtime = game time / referee time (one core), - no figure (nothing to count)"
-    return formatTable(HEADER, rows) + "\n" + notes + "\n" + legend
+    return formatTable([by, ...HEADER.slice(1)], rows) + "\n" + notes + "\n" + legend
 }
 
 /** one case's headline, for finding the cases to look at (npm run report on them) */

@@ -76,3 +76,16 @@ test("bench on four quick simulated cases: events come out and the JSON has ever
     assert.match(out, /^(every case's outcome is right|wrong outcome in \d+ cases; worst: .*case seed \d+)/m)
     for (const [c, f] of Object.entries(json.by_category)) checkFigures(f, c)
 })
+
+test("bench --by cell: a row per simulated load cell (PART@SPS) adding up to the total; the JSON stays per category", () => {
+    const { out, json } = bench(["--count", "4", "--quick", "--seed", "7", "--by", "cell"])
+    assert.match(out, /^cell\s+cases\s/m)
+    const rows = [...out.matchAll(/^(\S+@\d+)\s+(\d+)\s/gm)]
+    assert.ok(rows.length >= 1, out)
+    for (const r of rows) assert.match(r[1], /^(NAU7802|HX711|HX71708)@\d+$/)
+    assert.equal(rows.reduce((n, r) => n + parseInt(r[2], 10), 0), 4, "the cells' cases add up to the run")
+    assert.deepEqual(Object.keys(json.by_category).sort(), ["card_fell", "collapse", "place", "quiet"])
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--by", "colour"], { cwd: root, encoding: "utf8" })
+    assert.equal(bad.status, 2)
+    assert.match(bad.stderr, /--by <group>.*colour.*category, level, cell/)
+})
