@@ -1,5 +1,6 @@
-// CollapseDetector on crafted raw load readings (no simulator): the fast path on a
-// slow cell (two low readings in a row), and what it must not call.
+// CollapseDetector on crafted raw load readings (no simulator): the fast path (a deep
+// reading on a slow cell, two low readings in a row, the mean over a ring period), and
+// what it must not call.
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Attitude, ATTITUDE_DEFAULTS } from "../../../src/core/signal/attitude.ts"
@@ -34,9 +35,20 @@ function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) =
     return NaN
 }
 
-test("10 SPS: a 4-card drop is called on the second low reading (the 5-reading median alone waits for the third, then holds)", () => {
+test("10 SPS: a 4-card drop on a calm load is called on the first low reading (it averages its whole period)", () => {
     const t = collapseAt(100, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON - 4))
+    assert.equal(t, 5000)
+})
+
+test("10 SPS: a drop under the fast line but not one_cards deep is called on the second low reading", () => {
+    const drop = (COLLAPSE_DEFAULTS.fast_cards + COLLAPSE_DEFAULTS.one_cards) / 2
+    const t = collapseAt(100, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON - drop))
     assert.equal(t, 5100)
+})
+
+test("10 SPS: on a load ringing under the fast line, one reading 4 cards low is not enough", () => {
+    const t = collapseAt(100, 8000, t => (t === 5000 ? CARDS_ON - 2.7 : t === 5300 ? CARDS_ON - 4 : CARDS_ON))
+    assert.ok(Number.isNaN(t), `called at ${t}`)
 })
 
 test("10 SPS: a hanger ringing down to 3 cards below for one reading in two (alternating) is no collapse", () => {
@@ -54,11 +66,22 @@ test("10 SPS: two bit errors in a row far below the empty rig are no collapse", 
     assert.ok(Number.isNaN(t), `called at ${t}`)
 })
 
-test("320 SPS: a 4-card drop is called once the raw readings have stayed low for fast_hold_ms", () => {
+test("320 SPS: a 4-card drop is called once the raw readings have stayed low for fast_hold_ms (from the first low reading's conversion start)", () => {
     const period = 1000 / 320
     const t = collapseAt(period, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON - 4))
-    const first = 3000 + Math.ceil(2000 / period) * period
-    assert.ok(t - first >= COLLAPSE_DEFAULTS.fast_hold_ms && t - first < COLLAPSE_DEFAULTS.fast_hold_ms + period, `called ${t - first} ms after the first low reading`)
+    const start = 3000 + Math.ceil(2000 / period) * period - period
+    assert.ok(t - start >= COLLAPSE_DEFAULTS.fast_hold_ms && t - start < COLLAPSE_DEFAULTS.fast_hold_ms + period, `called ${t - start} ms after the first low reading's start`)
+})
+
+test("40 SPS: a 3.5-card drop with the hanger ringing +-2.5 cards reading by reading is called on the mean over mean_ms", () => {
+    // no two readings in a row are under the fast line, and a lone deep one spans less than fast_hold_ms
+    const t = collapseAt(25, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON - 3.5 + (Math.round(t / 25) % 2 === 0 ? -2.5 : 2.5)))
+    assert.ok(t > 5000 && t <= 5000 + COLLAPSE_DEFAULTS.mean_ms + COLLAPSE_DEFAULTS.mean_hold_ms + 25, `called at ${t}`)
+})
+
+test("40 SPS: the hanger ringing +-5 cards reading by reading about an unchanged level is no collapse", () => {
+    const t = collapseAt(25, 8000, t => (t >= 5000 && t < 7000 ? CARDS_ON + (Math.round(t / 25) % 2 === 0 ? -5 : 5) : CARDS_ON))
+    assert.ok(Number.isNaN(t), `called at ${t}`)
 })
 
 test("320 SPS: a 20 ms dip of 3 cards (a hand, a bump) is no collapse", () => {

@@ -4,14 +4,19 @@
  *    `drop_cards` cards below the reference level for `hold_ms` (the hanger
  *    rings after a drop: once under the line, the level counts as down until
  *    it comes back above `release_cards` below the reference);
- *  - fast: the raw readings have stayed more than `fast_cards` below the
- *    reference, two in a row at least, for `fast_hold_ms` from the first low
- *    one. On a 10 SPS cell that is the second low reading (the median of 5
- *    alone waits for the third, then the low-pass and the hold: 300-400 ms);
- *    a single bit-error spike, a hanger ringing one reading in two and a
- *    hand's or bump's dip of a few ms stay out, and so does a reading further
- *    below the empty rig than the cards on (a released spring overshoots by
- *    at most the drop: lower is a bit error).
+ *  - fast, on the raw readings, `fast_cards` below the reference:
+ *    * two in a row at least, for `fast_hold_ms` from the first low one's
+ *      conversion start (a reading averages the force since the one before);
+ *    * or one, `one_cards` deep, when its conversion spans `fast_hold_ms`: on a
+ *      10 SPS cell the first reading after the cards come off;
+ *    * or their mean over `mean_ms` (about one ring period of the hanger, which
+ *      it cancels) for `mean_hold_ms`: a fast cell shows the ring, and a slow
+ *      one aliases it into readings that cross the line both ways.
+ *    A bit-error spike, a hand's or bump's dip of a few ms stay out, and so does
+ *    a reading far below the empty rig (a released spring overshoots by about
+ *    the drop: much lower is a bit error). A load that rang under the line
+ *    within CALM_MS is not trusted on one reading, nor from its conversion start.
+ * With the IMU heard, a drop counts only if a strike (a strong push) came with it.
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
  * Called once; re-armed when the level is back within one card of the
@@ -35,11 +40,20 @@ export interface CollapseSettings {
     fast_hold_ms: number
     /** cards breaking loose strike the structure: with the IMU healthy, a drop counts only if the peak-held push (Push) passed this lately, degrees/s^2 (a hand lifting the hanger hardly turns the rod) */
     push_dpss: number
+    /** fast path: one raw reading this many cards below the reference is enough, when it spans fast_hold_ms (a slow cell averages over its period); 0 turns it off */
+    one_cards: number
+    /** fast path: the mean of the readings over this long (about a ring period) under the fast line is enough, ms; 0 turns it off */
+    mean_ms: number
+    /** fast path: how long that mean must stay under the line, ms (the first swing of a ring, down, is not yet cancelled) */
+    mean_hold_ms: number
 }
-export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30 }
+export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30, one_cards: 3, mean_ms: 150, mean_hold_ms: 30 }
 
 /** a drop counts as struck when a strong push came at most this long before, ms */
 const STRIKE_MS = 800
+/** one deep reading counts only if none other was under the fast line this long before its conversion, ms */
+const CALM_MS = 500
+const MEAN_N = 64
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -48,11 +62,22 @@ export class CollapseDetector {
     private called = false
     /** the last time a strong push was seen, ms */
     private struck_ms = NaN
-    /** the raw reading before the last, g, and its time, ms */
+    /** the reading before the last (NaN: a bit error), g, and its time, ms */
     private raw1 = NaN
     private raw1_ms = NaN
     /** since when the raw readings have stayed under the fast line, ms */
     private deepSince = NaN
+    /** low raw readings in a row */
+    private lows = 0
+    /** the last reading under the fast line, ms */
+    private deepRing_ms = NaN
+    /** the last raw readings (NaN: out of range), a ring of MEAN_N */
+    private recent: number[] = []
+    private head = 0
+    /** since when the recent mean has been under the fast line, ms */
+    private meanSince = NaN
+    /** where the fast path's drop began, ms */
+    private fastOnset_ms = NaN
 
     constructor(settings: CollapseSettings) {
         this.s = settings
@@ -68,6 +93,11 @@ export class CollapseDetector {
         this.called = false
         this.raw1 = NaN
         this.deepSince = NaN
+        this.lows = 0
+        this.deepRing_ms = NaN
+        this.recent = []
+        this.head = 0
+        this.meanSince = NaN
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
@@ -82,7 +112,7 @@ export class CollapseDetector {
         // (no IMU, or none heard yet: the load alone decides)
         const struck = !sig.imuOk || !sig.motion.hasData() || t_ms - this.struck_ms <= STRIKE_MS
         if (fast === fast && struck) {
-            this.call(t_ms, sig, fast, this.deepSince, out)
+            this.call(t_ms, sig, fast, this.fastOnset_ms, out)
             return
         }
         // settled: the quick level, and the ring-free one (a slow cell aliases the hanger's
@@ -105,25 +135,74 @@ export class CollapseDetector {
         return below === below && t_ms - below >= this.s.hold_ms ? below : NaN
     }
 
-    /** the fast path's drop below the reference (g, negative), NaN when it does not hold (yet) */
+    /** the fast path's drop below the reference (g, negative), NaN when it does not hold (yet); sets fastOnset_ms */
     private fastDrop_g(t_ms: number, sig: Signals, card: number): number {
         const r0 = sig.load.lastRaw_g
+        const line = sig.ref_g - this.s.fast_cards * card
+        // a released spring overshoots by about the drop (more with the strike's ring): this far
+        // below the empty rig, or as far above the cards on, is a bit error, not a load
+        const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - 5 * card
+        const x = r0 > floor && r0 < 2 * sig.ref_g - floor ? r0 : NaN
+        const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card)
+        const m = this.recentMean(x, sig.load.period_ms)
+        if (!(m < line)) this.meanSince = NaN
+        else if (this.meanSince !== this.meanSince) this.meanSince = t_ms
+        if (this.s.fast_cards <= 0) return NaN
+        if (run === run) {
+            this.fastOnset_ms = this.deepSince
+            return run - sig.ref_g
+        }
+        if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
+            this.fastOnset_ms = this.meanSince - this.s.mean_ms
+            return m - sig.ref_g
+        }
+        return NaN
+    }
+
+    /**
+     * Readings `x` (g, NaN for a bit error) under `line`: the level they prove (the higher of the
+     * last two), NaN until two in a row have stayed under it for fast_hold_ms, or one under `deep`
+     * has (a slow cell's reading averages its whole period). A reading averages the force since
+     * the one before, so on a calm load the low span starts there; after another reading under
+     * the line within CALM_MS the load is ringing (a slow cell aliases the ring into readings
+     * that swing both ways) and the span starts at the first low reading, one reading is not enough.
+     */
+    private runDrop_g(t_ms: number, x: number, line: number, deep: number): number {
         const r1 = this.raw1
         const t1 = this.raw1_ms
-        this.raw1 = r0
+        this.raw1 = x
         this.raw1_ms = t_ms
-        const line = sig.ref_g - this.s.fast_cards * card
-        // a released spring overshoots by at most the drop: below the empty rig by more
-        // than the cards on is a bit error, not a load
-        const floor = 2 * sig.load.zero_g() - sig.ref_g - card
-        // two readings in a row low, none impossibly low (NaN compares false)
-        const hi = Math.max(r0, r1)
-        if (!(hi < line && Math.min(r0, r1) > floor) || this.s.fast_cards <= 0) {
+        const calm = !(t1 - this.deepRing_ms <= CALM_MS)
+        if (x < line) this.deepRing_ms = t_ms
+        if (!(x < line)) {
             this.deepSince = NaN
+            this.lows = 0
             return NaN
         }
-        if (this.deepSince !== this.deepSince) this.deepSince = t1
-        return t_ms - this.deepSince >= this.s.fast_hold_ms ? hi - sig.ref_g : NaN
+        this.lows++
+        if (this.lows === 1) this.deepSince = calm ? t1 : t_ms
+        if (t_ms - this.deepSince < this.s.fast_hold_ms) return NaN
+        if (this.lows >= 2) return Math.max(x, r1)
+        return calm && this.s.one_cards > 0 && x < deep ? x : NaN
+    }
+
+    /** add a reading (NaN: a bit error); the mean of those over the last mean_ms (a ring period: the hanger's ringing cancels), NaN until that much is in */
+    private recentMean(x: number, period_ms: number): number {
+        if (this.recent.length < MEAN_N) this.recent.push(x)
+        else this.recent[this.head] = x
+        this.head = (this.head + 1) % MEAN_N
+        const k = Math.min(MEAN_N, Math.ceil(this.s.mean_ms / period_ms))
+        if (!(k <= this.recent.length)) return NaN
+        let sum = 0
+        let got = 0
+        for (let i = 1; i <= k; i++) {
+            const v = this.recent[(this.head - i + MEAN_N) % MEAN_N]
+            if (v === v) {
+                sum += v
+                got++
+            }
+        }
+        return got >= k - 1 && got > 0 ? sum / got : NaN
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
