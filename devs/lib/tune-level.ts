@@ -22,6 +22,7 @@ export const SEARCH: { [key: string]: number[] } = {
     "load.block_ms": [300, 400, 500, 700],
     "load.steady_span_g": [0.4, 0.6, 0.9, 1.3],
     "load.ring_tau_ms": [80, 120, 200],
+    "load.ring_swing_dps": [20, 40, 60, OFF],
     // below 0.7 a slotting hand's press (up to ~0.7 of the lightest card) reads as a card
     "placement.min_cards": [0.7, 0.75, 0.8, 0.85],
     "placement.first_min_cards": [0.55, 0.6, 0.65],

@@ -81,6 +81,7 @@ export class Referee {
             sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)
             sig.motion.update(t, s.gx_dps, s.gy_dps, s.gz_dps)
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
+            sig.load.setSwing(sig.push.swingEnvDps(), sig.push.w2Est())
         }
         if (s.hasLoad && sig.loadOk) sig.load.update(t, s.load_g)
         if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, button: s.input })

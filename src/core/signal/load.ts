@@ -17,6 +17,8 @@ export interface LoadSettings {
     fast_tau_ms: number
     /** steadiness is judged on block means of this length, ms */
     block_ms: number
+    /** while the swing envelope passes this, degrees/s, the blocks are whole periods of the load's ring at twice the swing rate instead (Load.setSwing) */
+    ring_swing_dps: number
     /** the level is steady when the block means over `steady_ms` span at most this, g */
     steady_span_g: number
     /** how long the block means must agree to call the level steady, ms */
@@ -31,6 +33,7 @@ export const LOAD_DEFAULTS: LoadSettings = {
     fast_tau_ms: 30,
     ring_tau_ms: 120,
     block_ms: 500,
+    ring_swing_dps: 40,
     steady_span_g: 0.6,
     steady_ms: 1000,
 }
@@ -171,6 +174,11 @@ export class Steadiness {
         return this.steady
     }
 
+    /** the length of the blocks from the next one on, ms */
+    setBlock_ms(ms: number) {
+        this.block_ms = ms
+    }
+
     /** mean over the steadiness window (valid when steady) */
     mean_g(): number {
         return this.mean
@@ -213,6 +221,8 @@ export class Load {
     /** the running mean square of successive differences, g^2, and the noise it gave when the tare was taken, g */
     private diff2 = NaN
     private restNoise_g = NaN
+    /** the steadiness blocks' length now, ms (setSwing) */
+    block_ms: number
     /** the mean time between readings, ms (a slow running mean) */
     period_ms = NaN
 
@@ -225,6 +235,7 @@ export class Load {
         this.ring1 = new Ema({ tau_ms: settings.ring_tau_ms })
         this.ring2 = new Ema({ tau_ms: settings.ring_tau_ms })
         this.steadiness = new Steadiness(settings.block_ms, settings.steady_ms, settings.steady_span_g)
+        this.block_ms = settings.block_ms
         this.history = new LevelHistory(HISTORY_SLOT_MS, HISTORY_SLOTS)
     }
 
@@ -252,6 +263,19 @@ export class Load {
         this.steadiness.update(t_ms, this.clean)
         this.history.update(t_ms, this.clean)
         return true
+    }
+
+    /**
+     * a swinging rig rings the load at twice the swing rate (`w2`, the pendulum's W^2, 1/s^2):
+     * while the swing envelope `swing_dps` passes ring_swing_dps, steadiness blocks of the whole
+     * ring periods nearest to block_ms average it out
+     */
+    setSwing(swing_dps: number, w2: number) {
+        const b = this.settings.block_ms
+        const ring = (Math.PI * 1000) / Math.sqrt(w2)
+        const k = Math.round(b / ring)
+        this.block_ms = !(swing_dps > this.settings.ring_swing_dps && ring > 0) ? b : k >= 1 ? k * ring : ring
+        this.steadiness.setBlock_ms(this.block_ms)
     }
 
     /** spike-free level, g (median output) */

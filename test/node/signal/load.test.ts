@@ -217,3 +217,30 @@ test("restNoise: the reading-to-reading white noise, as measured when the tare i
     assert.ok(l.tare(60000))
     assert.ok(Math.abs(l.restNoise() - 0.289) < 0.05, `noise ${l.restNoise().toFixed(3)} g`)
 })
+
+test("setSwing: a big swing's load ring (twice the swing rate, 600 ms) is steady at its mean on ring-period blocks, not on 500 ms ones", () => {
+    // W2 for a 1.2 s swing period: the load rings at 600 ms, +-6 g about 500 g
+    const w2 = (2 * Math.PI) ** 2 / 1.2 ** 2
+    const run = (swing_dps: number) => {
+        const l = new Load(LOAD_DEFAULTS)
+        let n = 0
+        let steady = 0
+        let err = 0
+        for (let t = 0; t < 10000; t += 12.5) {
+            l.setSwing(swing_dps, w2)
+            l.update(t, 500 + 6 * Math.sin((2 * Math.PI * t) / 600))
+            if (t < 3000) continue
+            n++
+            if (!l.isSteady()) continue
+            steady++
+            err = Math.max(err, Math.abs(l.steadyMean_g() - 500))
+        }
+        return { frac: steady / n, err: err, block: l.block_ms }
+    }
+    const big = run(LOAD_DEFAULTS.ring_swing_dps + 20)
+    assert.ok(Math.abs(big.block - 600) < 1, `block ${big.block}`)
+    assert.ok(big.frac > 0.99 && big.err < 0.1, `steady ${big.frac} of the time, mean off by up to ${big.err} g`)
+    const small = run(LOAD_DEFAULTS.ring_swing_dps - 20)
+    assert.equal(small.block, LOAD_DEFAULTS.block_ms)
+    assert.ok(small.frac < 0.5 && small.err > 0.5, `on 500 ms blocks steady ${small.frac} of the time, mean off by up to ${small.err} g`)
+})

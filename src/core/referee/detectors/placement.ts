@@ -104,7 +104,7 @@ export class PlacementDetector {
         if (ak <= this.s.max_cards) {
             let on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
             // the slots ring about the level (a big swing): judge means over a steadiness block instead
-            if (on !== on) on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, Math.round(load.settings.block_ms / HISTORY_SLOT_MS))
+            if (on !== on) on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, Math.round(load.block_ms / HISTORY_SLOT_MS))
             // the level is not at the steady mean now (the blocks straddled the hand letting go): not settled yet
             if (on !== on) return
             this.on_ms = on
