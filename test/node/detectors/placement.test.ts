@@ -128,3 +128,18 @@ test("a steady rise of 2.5 cards (no whole number) is something resting on the s
     const r = runLoad(10000, t => (t >= 3000 ? 2.5 * CARD_G : 0))
     assert.deepEqual(r.out.map(o => o.kind + ":" + o.ev!.detector), ["touch:load_excess"])
 })
+
+test("a card falls and its placer's hand comes back 1.2 s later, pressing half a card: the drop is called card_off on the level it stood at", () => {
+    // the card off at 3000; the hand presses from 4200 (before the pass time), the card back on at 8000
+    const r = runLoad(14000, t => (t < 3000 ? 0 : t < 4200 ? -CARD_G : t < 8000 ? -0.5 * CARD_G : 0))
+    const kinds = r.out.map(o => o.kind)
+    assert.deepEqual(kinds, ["card_off", "card_on"], kinds.join(","))
+    const off = r.out[0]
+    assert.ok(off.t_ms >= 3000 + PLACEMENT_DEFAULTS.measure_ms && off.t_ms < 4600, `card_off at ${off.t_ms}`)
+    assert.ok(Math.abs(Number(off.ev!.delta_g) + CARD_G) < 0.2, `delta ${off.ev!.delta_g}`)
+})
+
+test("a hand lifting the structure by a card for 0.8 s, then half of it: no card_off (the drop never stood measure_ms)", () => {
+    const r = runLoad(14000, t => (t < 3000 ? 0 : t < 3800 ? -CARD_G : t < 7000 ? -0.5 * CARD_G : 0))
+    assert.ok(!r.out.some(o => o.kind === "card_off"), r.out.map(o => o.kind).join(","))
+})

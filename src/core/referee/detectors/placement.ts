@@ -139,8 +139,12 @@ export class PlacementDetector {
             this.pendingCards(t_ms, sig, out)
             return
         }
-        if (Math.abs(sig.load.fast_g() - mean) > 2 * this.s.on_tol_cards * card || sig.touchCue_ms >= t_ms) {
+        const fast = sig.load.fast_g()
+        if (Math.abs(fast - mean) > 2 * this.s.on_tol_cards * card || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
+            // a drop that stood measure_ms before a hand came (the fallen card's placer re-placing
+            // it) is called now, on the level it stood at
+            if (mean < sig.ref_g && fast > mean && t_ms - this.on_ms >= this.s.measure_ms) this.step(t_ms, sig, mean, out)
             return
         }
         if (t_ms < this.due_ms) return
@@ -150,8 +154,13 @@ export class PlacementDetector {
         const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
         const fresh = sig.load.history.mean_since_ms(from)
         const level = fresh === fresh ? fresh : mean
+        this.step(t_ms, sig, level, out)
+    }
+
+    /** the level moved to `level` by one card: a card on or off, unless it is no card after all */
+    private step(t_ms: number, sig: Signals, level: number, out: Obs[]) {
         const d = level - sig.ref_g
-        const ak = Math.abs(d) / card
+        const ak = Math.abs(d) / sig.mass.get_g()
         if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards) || ak > this.s.max_cards) return
         out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
         sig.mass.observe(d)
