@@ -9,6 +9,7 @@ import { Sample } from "../src/core/sample.ts"
 import { formatHeader, formatMeta, formatRow } from "../src/core/trace.ts"
 import { CATEGORIES, caseMetaExtra, caseSeed, makeCase } from "../src/sim/cases.ts"
 import { RigSim, SIM_T_DECIMALS } from "../src/sim/rigsim.ts"
+import { DIRECTOR } from "../src/sim/director.ts"
 
 const program = new Command()
     .name("sim")
@@ -37,7 +38,7 @@ for (let i = 0; i < count; i++) {
     const category = o.category ?? CATEGORIES[i % CATEGORIES.length]
     const cs = caseSeed(seed, i)
     const spec = makeCase(cs, category, { quick: !!o.quick })
-    const sim = new RigSim(spec)
+    const sim = new RigSim(spec, DIRECTOR)
     const rows: string[] = []
     while (sim.next(s)) rows.push(formatRow(s, SIM_T_DECIMALS))
     const name = `${String(i).padStart(3, "0")}-${category}-${spec.config.difficulty}`

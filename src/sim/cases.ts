@@ -23,9 +23,9 @@
 import { Rng } from "../core/rand"
 import { Sample } from "../core/sample"
 import { Difficulty, DIFFICULTIES, GameConfig, spinsFreely, tiltReleased, TouchPenalty } from "../core/referee/types"
-import { KNOBS_DEFAULTS, PlanKnobs } from "./director"
+import { DIRECTOR, KNOBS_DEFAULTS } from "./director"
 import { drawImu, drawLoad, drawRig } from "./params"
-import { CaseSpec, RigSim, RigSimOptions } from "./rigsim"
+import { CaseSpec, PlanKnobs, RigSim, RigSimOptions } from "./rigsim"
 import { Truth } from "./truth"
 
 export const CATEGORIES = [
@@ -197,7 +197,7 @@ export function makeCase(seed: number, category: string, opts?: CaseOptions): Ca
 
 /** run a case in-process: every row goes to onSample (the Sample is reused); returns the truth */
 export function simulateCase(spec: CaseSpec, onSample: (s: Sample) => void, opts?: RigSimOptions): Truth {
-    const sim = new RigSim(spec, opts)
+    const sim = new RigSim(spec, DIRECTOR, opts)
     const s = new Sample()
     while (sim.next(s)) onSample(s)
     return sim.truth()

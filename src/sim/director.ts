@@ -17,45 +17,13 @@ import { GameConfig } from "../core/referee/types"
 import { Act, Action } from "./actions"
 import { G_MPS2, RigParams } from "./params"
 import { Card } from "./physics"
+import { PlanKnobs, PlannerFactory } from "./rigsim"
 import { TruthEvent, TruthOut } from "./truth"
 import { cos, sin } from "./trig"
 
 export const PASS_MS = 1500
 /** the largest swing a touch leaves the structure with, rad (15 deg): past it the cards come off */
 export const TOUCH_MAX_RAD = 0.26
-
-/** what a case's players do: chances per turn, forced events, tempo */
-export interface PlanKnobs {
-    /** stop (after the current turn) at about this trace time, ms (a cap when playing to a winner) */
-    duration_ms: number
-    /** play on, round after round, until one player is left */
-    until_winner: boolean
-    /** nobody plays: the rig rests for the whole trace */
-    quiet: boolean
-    /** chance per turn of: the last card falling, a collapse, a touch, a table bump, air, a card dropped on the table, sensor faults */
-    p_fell: number
-    p_collapse: number
-    p_touch: number
-    p_bump: number
-    p_air: number
-    p_drop: number
-    p_fault_imu: number
-    p_fault_load: number
-    /** an event forced on turn `force_turn` of the first round ("" for none): fell, collapse, touch, bump, air, drop, fault_imu, fault_load */
-    force_event: string
-    force_turn: number
-    /** chance per turn of a collapse in the tilt phase (after a LIBRIUM) */
-    p_collapse_tilt: number
-    /** chance that a collapsing card catches and hangs on */
-    p_caught: number
-    /** chance that a round starts with a start press (else: rest at tare) */
-    p_button: number
-    /** thinking time before a turn and hand time of a placement, ms */
-    think_lo_ms: number
-    think_hi_ms: number
-    handle_lo_ms: number
-    handle_hi_ms: number
-}
 
 export const KNOBS_DEFAULTS: PlanKnobs = {
     duration_ms: 180000,
@@ -79,6 +47,10 @@ export const KNOBS_DEFAULTS: PlanKnobs = {
     handle_lo_ms: 2000,
     handle_hi_ms: 5000,
 }
+
+/** the simulator's planner: the director, with its own random stream */
+export const DIRECTOR: PlannerFactory = (spec, schedule, input) =>
+    new Director(spec.config, spec.knobs, spec.params.rig, new Rng(spec.seed ^ 0x6a09e667), schedule, input)
 
 /** the longest a game may run even when it plays to a winner, ms */
 const MAX_GAME_MS = 900000

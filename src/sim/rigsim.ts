@@ -1,8 +1,8 @@
 /**
- * The streaming rig simulator: physics (1 ms steps) + sensors + the game
- * director, one trace row per call.
+ * The streaming rig simulator: physics (1 ms steps) + sensors + a planner (the
+ * game director, or a plan it made beforehand), one trace row per call.
  *
- *   const sim = new RigSim(spec)
+ *   const sim = new RigSim(spec, DIRECTOR)        // DIRECTOR from ./director
  *   while (sim.next(sample)) { ... }      // sample: a core Sample, reused
  *   const truth = sim.truth()
  *
@@ -12,11 +12,10 @@ import { Rng } from "../core/rand"
 import { Sample } from "../core/sample"
 import { GameConfig } from "../core/referee/types"
 import { Act, Action, applyAction } from "./actions"
-import { Director, PlanKnobs } from "./director"
 import { SimParams } from "./params"
 import { RigPhysics } from "./physics"
 import { ImuModel, LoadModel } from "./sensors"
-import { Truth } from "./truth"
+import { Truth, TruthEvent, TruthOut } from "./truth"
 
 /** the physics step, ms */
 export const SIM_STEP_MS = 1
@@ -24,6 +23,39 @@ export const SIM_STEP_MS = 1
 export const SIM_T_DECIMALS = 2
 /** the director plans this far ahead of the physics, ms */
 const LOOKAHEAD_MS = 10000
+
+/** what a case's players do: chances per turn, forced events, tempo */
+export interface PlanKnobs {
+    /** stop (after the current turn) at about this trace time, ms (a cap when playing to a winner) */
+    duration_ms: number
+    /** play on, round after round, until one player is left */
+    until_winner: boolean
+    /** nobody plays: the rig rests for the whole trace */
+    quiet: boolean
+    /** chance per turn of: the last card falling, a collapse, a touch, a table bump, air, a card dropped on the table, sensor faults */
+    p_fell: number
+    p_collapse: number
+    p_touch: number
+    p_bump: number
+    p_air: number
+    p_drop: number
+    p_fault_imu: number
+    p_fault_load: number
+    /** an event forced on turn `force_turn` of the first round ("" for none): fell, collapse, touch, bump, air, drop, fault_imu, fault_load */
+    force_event: string
+    force_turn: number
+    /** chance per turn of a collapse in the tilt phase (after a LIBRIUM) */
+    p_collapse_tilt: number
+    /** chance that a collapsing card catches and hangs on */
+    p_caught: number
+    /** chance that a round starts with a start press (else: rest at tare) */
+    p_button: number
+    /** thinking time before a turn and hand time of a placement, ms */
+    think_lo_ms: number
+    think_hi_ms: number
+    handle_lo_ms: number
+    handle_hi_ms: number
+}
 
 /** everything a simulated case is: the game, the rig, the players */
 export interface CaseSpec {
@@ -35,6 +67,29 @@ export interface CaseSpec {
     knobs: PlanKnobs
 }
 
+/**
+ * What happens in the game, planned ahead of the physics: the game director
+ * (./director.ts DIRECTOR), or a plan it made beforehand (./plan.ts: the npm
+ * start image has no room for the director). Its truth is complete once done.
+ */
+export interface Planner {
+    /** everything before this time is planned, ms */
+    t: number
+    /** the whole game is planned; it ends at end_ms */
+    done: boolean
+    end_ms: number
+    /** plan one more step */
+    plan(): void
+    events: TruthEvent[]
+    outs: TruthOut[]
+    winner: number
+    finalCards: number[]
+    turns: number
+}
+
+/** makes the planner of a case; it hands actions and input words to the simulator as it plans them */
+export type PlannerFactory = (spec: CaseSpec, schedule: (a: Action) => void, input: (t_ms: number, word: string) => void) => Planner
+
 export interface RigSimOptions {
     /** noise-free sensors: no noise, bias, quantisation, jitter, drops or load drift (for physics tests) */
     ideal: boolean
@@ -45,7 +100,7 @@ export class RigSim {
     readonly physics: RigPhysics
     readonly imu: ImuModel
     readonly load: LoadModel
-    readonly director: Director
+    readonly director: Planner
     /** rows produced so far */
     rows = 0
     private ideal: boolean
@@ -65,7 +120,7 @@ export class RigSim {
     private loadStuck = false
     private stuckValue = NaN
 
-    constructor(spec: CaseSpec, opts?: RigSimOptions) {
+    constructor(spec: CaseSpec, planner: PlannerFactory, opts?: RigSimOptions) {
         this.spec = spec
         this.ideal = opts ? opts.ideal : false
         const seed = spec.seed
@@ -75,11 +130,8 @@ export class RigSim {
         this.rngTime = new Rng(seed ^ 0x7f4a7c15)
         this.rngPhys = new Rng(seed ^ 0x3c6ef372)
         const self = this
-        this.director = new Director(
-            spec.config,
-            spec.knobs,
-            spec.params.rig,
-            new Rng(seed ^ 0x6a09e667),
+        this.director = planner(
+            spec,
             (a: Action) => self.schedule(a),
             (t: number, w: string) => self.scheduleInput(t, w)
         )

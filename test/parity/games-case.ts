@@ -14,6 +14,7 @@ import { Referee } from "../../src/core/referee/referee"
 import { Difficulty } from "../../src/core/referee/types"
 import { makeCase } from "../../src/sim/cases"
 import { RigSim } from "../../src/sim/rigsim"
+import { DIRECTOR } from "../../src/sim/director"
 
 /** [seed, category, level]: picked for what happens in them, and short (4-9 k rows each) */
 export const PARITY_GAMES: [number, string, Difficulty][] = [
@@ -42,7 +43,7 @@ export function gamesCase() {
                 g++
                 const p = PARITY_GAMES[g]
                 const spec = makeCase(p[0], p[1], { quick: true, difficulty: p[2] })
-                sim = new RigSim(spec)
+                sim = new RigSim(spec, DIRECTOR)
                 ref = new Referee(spec.config)
                 rows = 0
             }

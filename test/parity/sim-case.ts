@@ -9,9 +9,10 @@ import { Sample } from "../../src/core/sample"
 import { formatRow } from "../../src/core/trace"
 import { makeCase } from "../../src/sim/cases"
 import { RigSim, SIM_T_DECIMALS } from "../../src/sim/rigsim"
+import { DIRECTOR } from "../../src/sim/director"
 
 export function simCase() {
-    const sim = new RigSim(makeCase(2024, "card_fell", { quick: true, difficulty: "lunacy" }))
+    const sim = new RigSim(makeCase(2024, "card_fell", { quick: true, difficulty: "lunacy" }), DIRECTOR)
     const s = new Sample()
     return {
         name: "sim",

@@ -2,7 +2,8 @@
  * `npm start`'s simulated rig: the firmware's own path (src/main.ts Firmware:
  * sampler -> Referee -> outputs -> telemetry, settings, menu) in the
  * DeviceScript VM, fed by the rig simulator (src/sim) instead of I2C chips,
- * on a virtual clock.
+ * on a virtual clock. The game director runs on the host (its plan comes in
+ * as data, src/sim/plan.ts): its code would not fit beside the firmware.
  *
  * Why not the chip emulators under the real drivers, as the VM tests do: the
  * VM refuses a program whose function code reaches 64 KB, and firmware +
@@ -13,7 +14,7 @@
  *
  * Prints what the device would: telemetry lines (hello, header, rows, events),
  * `leds ...` and `tune ...` from the console output adapters, `# ...` notices;
- * at the end the simulator's truth as `truth {...}` lines, then exits.
+ * at the end START-END, then exits (the host has the truth from the plan).
  */
 import * as ds from "@devicescript/core"
 import { Firmware, FIRMWARE_DEFAULTS, LoadSensor, Rig } from "../../src/main"
@@ -27,6 +28,7 @@ import { KEY_CAL, KEY_CFG } from "../../src/hw/persist"
 import { FIRMWARE_VERSION } from "../../src/hw/devicerig"
 import { Telemetry, TelemetrySettings } from "../../src/hw/telemetry"
 import { CaseSpec, RigSim } from "../../src/sim/rigsim"
+import { replayPlan } from "../../src/sim/plan"
 import { SensorDriver } from "../../src/hw/sensor"
 import { LoadCal, gramsFromCounts } from "../../src/hw/loadcal"
 
@@ -41,18 +43,6 @@ export interface StartOptions {
 }
 
 export const START_DEFAULTS: StartOptions = { players: 3, level: "easy", seed: 1, speed: 0, rows: "full" }
-
-/** the truth fields the start command and its test read (a whole event can pass the VM's 150-character line limit) */
-const TRUTH_KEYS = ["t_ms", "kind", "player", "reason", "cards", "t_start_ms", "t_end_ms", "force_class", "sensor", "phase"]
-
-function printTruth(kind: string, o: any) {
-    let v: any = o
-    if (o !== null && typeof o === "object") {
-        v = {}
-        for (const k of TRUTH_KEYS) if (o[k] !== undefined) v[k] = o[k]
-    }
-    console.log("truth " + JSON.stringify({ kind: kind, v: v }))
-}
 
 /** the simulator's IMU, read by the sampler: each read hands over the latest simulated reading once */
 class SimImu implements SensorDriver {
@@ -120,12 +110,13 @@ function atFirmwareRates(spec: CaseSpec) {
 }
 
 /**
- * Plays the case `spec` (drawn on the host by `makeCase`, see devs/start.ts:
- * drawing cases in the VM would cost function code the firmware needs).
+ * Plays the case `spec` as the recorded `plan` has it (both made on the host, see devs/start.ts:
+ * drawing cases and running the game director in the VM would cost function code
+ * the firmware needs).
  */
-export async function runSimulatedGame(o: StartOptions, spec: CaseSpec) {
+export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: string) {
     atFirmwareRates(spec)
-    const sim = new RigSim(spec)
+    const sim = new RigSim(spec, replayPlan(plan))
     const imu = new SimImu()
     const load = new SimLoad(Math.round(spec.params.load.counts_per_g))
     const clock = new VirtualClock()
@@ -178,10 +169,6 @@ export async function runSimulatedGame(o: StartOptions, spec: CaseSpec) {
         const ahead_ms = o.speed > 0 ? (clock.now_ms() - virt0_ms) / o.speed - (ds.millis() - real0_ms) : 0
         await ds.sleep(ahead_ms > 5 ? ahead_ms : 0)
     }
-    const truth = sim.truth()
-    for (const e of truth.events) printTruth("event", e)
-    for (const out of truth.outcome.outs) printTruth("out", out)
-    printTruth("winner", truth.outcome.winner)
     console.log("# dropped rows " + tel.queue.droppedRows + ", game time " + Math.round(fw.sampler.t_ms() / 1000) + " s")
     console.log("START-END")
 }

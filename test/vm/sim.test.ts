@@ -4,10 +4,11 @@ import { Sample } from "../../src/core/sample"
 import { formatRow } from "../../src/core/trace"
 import { makeCase } from "../../src/sim/cases"
 import { RigSim } from "../../src/sim/rigsim"
+import { DIRECTOR } from "../../src/sim/director"
 
 describe("rig simulator (VM)", () => {
     test("a short case runs in the VM: IMU at about 1 g, load rows, truth", async () => {
-        const sim = new RigSim(makeCase(11, "place", { quick: true }))
+        const sim = new RigSim(makeCase(11, "place", { quick: true }), DIRECTOR)
         const s = new Sample()
         let imu = 0
         let load = 0

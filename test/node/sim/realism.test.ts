@@ -23,6 +23,7 @@ import assert from "node:assert/strict"
 import { Sample } from "../../../src/core/sample.ts"
 import { caseSeed, makeCase } from "../../../src/sim/cases.ts"
 import { RigSim } from "../../../src/sim/rigsim.ts"
+import { DIRECTOR } from "../../../src/sim/director.ts"
 import { Difficulty } from "../../../src/core/referee/types.ts"
 
 const RAD_TO_DEG = 180 / Math.PI
@@ -33,7 +34,7 @@ interface Peaks { swing_dps: number[]; spin_dps: number[]; swing_deg: number[] }
 function peaks(category: string, difficulty: Difficulty, count: number): Map<string, Peaks> {
     const out = new Map<string, Peaks>()
     for (let i = 0; i < count; i++) {
-        const sim = new RigSim(makeCase(caseSeed(77, i), category, { quick: true, difficulty }), { ideal: true })
+        const sim = new RigSim(makeCase(caseSeed(77, i), category, { quick: true, difficulty }), DIRECTOR, { ideal: true })
         const s = new Sample()
         const t: number[] = [], swing: number[] = [], spin: number[] = [], thx: number[] = [], thy: number[] = []
         while (sim.next(s)) {

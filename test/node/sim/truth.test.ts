@@ -7,13 +7,14 @@ import { Sample } from "../../../src/core/sample.ts"
 import { formatHeader, formatMeta, formatRow, MAX_LINE_CHARS, TraceReader } from "../../../src/core/trace.ts"
 import { CATEGORIES, caseMetaExtra, caseSeed, makeCase } from "../../../src/sim/cases.ts"
 import { RigSim, SIM_T_DECIMALS } from "../../../src/sim/rigsim.ts"
+import { DIRECTOR } from "../../../src/sim/director.ts"
 import type { Truth, TruthEvent } from "../../../src/sim/truth.ts"
 
 interface Run { truth: Truth; lines: string[]; players: number; cards: number }
 
 function run(seed: number, category: string): Run {
     const spec = makeCase(seed, category, { quick: true })
-    const sim = new RigSim(spec)
+    const sim = new RigSim(spec, DIRECTOR)
     const s = new Sample()
     const rows: string[] = []
     while (sim.next(s)) rows.push(formatRow(s, SIM_T_DECIMALS))

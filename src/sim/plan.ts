@@ -1,0 +1,125 @@
+/**
+ * A game the director planned beforehand, as text: the actions and input
+ * words it handed the simulator, step by step. The npm start image
+ * (firmware + simulator in the DeviceScript VM) has room neither for the
+ * director's code nor for its plan as objects on the heap, so devs/start.ts
+ * plans on the host (recordPlan) and the VM replays the plan from a string in
+ * the image, a few seconds ahead of the physics (replayPlan). The game is the
+ * same either way: the director draws from its own random stream, never from
+ * the physics. Portable (Node and the DeviceScript VM).
+ *
+ * One record per line, numbers as JavaScript prints them (they read back exactly):
+ *   c,id,mass_kg,ox_m,oy_m,depth_m     a card (one that catches on the way down is a new one, same id)
+ *   a,kind,t0_ms,t1_ms,ramp_ms,fx,fy,fz,tz,px,py,depth,hold_per_s,hanger(0/1),tremor,freq_hz,decay_s,card(-1: none),dir
+ *   i,t_ms,word                         an input word
+ *   s,t_ms                              the end of a planning step: the planner's clock
+ *   e,end_ms                            the game is planned; it ends then
+ */
+import { Action } from "./actions"
+import { Card } from "./physics"
+import { CaseSpec, Planner, PlannerFactory } from "./rigsim"
+import { TruthEvent, TruthOut } from "./truth"
+
+/** run `factory`'s planner for `spec` to the end: the plan as text, and the planner (its truth) */
+export function recordPlan(spec: CaseSpec, factory: PlannerFactory): { text: string; planner: Planner } {
+    const lines: string[] = []
+    const cards: Card[] = []
+    const planner = factory(
+        spec,
+        (a: Action) => {
+            let ci = -1
+            if (a.card !== null) {
+                ci = cards.indexOf(a.card)
+                if (ci < 0) {
+                    ci = cards.length
+                    cards.push(a.card)
+                    lines.push(["c", a.card.id, a.card.mass_kg, a.card.ox_m, a.card.oy_m, a.card.depth_m].join(","))
+                }
+            }
+            const f = [a.kind, a.t0_ms, a.t1_ms, a.ramp_ms, a.fx, a.fy, a.fz, a.tz, a.px, a.py, a.depth, a.hold_per_s, a.hanger ? 1 : 0]
+            lines.push("a," + f.join(",") + "," + [a.tremor, a.freq_hz, a.decay_s, ci, a.dir].join(","))
+        },
+        (t_ms: number, word: string) => lines.push("i," + t_ms + "," + word)
+    )
+    lines.push("s," + planner.t)
+    while (!planner.done) {
+        planner.plan()
+        lines.push("s," + planner.t)
+    }
+    lines.push("e," + planner.end_ms)
+    return { text: lines.join("\n"), planner: planner }
+}
+
+/** replays a recorded plan one planning step per plan() call. No truth: the host has it */
+class Replay implements Planner {
+    t = 0
+    done = false
+    end_ms = 0
+    events: TruthEvent[] = []
+    outs: TruthOut[] = []
+    winner: number = null
+    finalCards: number[] = []
+    turns = 0
+    private text: string
+    private pos = 0
+    private cards: Card[] = []
+    private schedule: (a: Action) => void
+    private input: (t_ms: number, word: string) => void
+
+    constructor(text: string, schedule: (a: Action) => void, input: (t_ms: number, word: string) => void) {
+        this.text = text
+        this.schedule = schedule
+        this.input = input
+        this.plan()
+    }
+
+    plan() {
+        const s = this.text
+        while (this.pos < s.length) {
+            let end = s.indexOf("\n", this.pos)
+            if (end < 0) end = s.length
+            const f = s.slice(this.pos, end).split(",")
+            this.pos = end + 1
+            const k = f[0]
+            if (k === "s") {
+                this.t = parseFloat(f[1])
+                return
+            }
+            if (k === "e") {
+                this.done = true
+                this.end_ms = parseFloat(f[1])
+                return
+            }
+            if (k === "i") this.input(parseFloat(f[1]), f[2])
+            else if (k === "c") this.cards.push(new Card(parseFloat(f[1]), parseFloat(f[2]), parseFloat(f[3]), parseFloat(f[4]), parseFloat(f[5])))
+            else this.schedule(this.action(f))
+        }
+    }
+
+    private action(f: string[]): Action {
+        const v: number[] = []
+        for (let i = 1; i < f.length; i++) v.push(parseFloat(f[i]))
+        const a = new Action(v[0], v[1], v[2])
+        a.ramp_ms = v[3]
+        a.fx = v[4]
+        a.fy = v[5]
+        a.fz = v[6]
+        a.tz = v[7]
+        a.px = v[8]
+        a.py = v[9]
+        a.depth = v[10]
+        a.hold_per_s = v[11]
+        a.hanger = v[12] > 0
+        a.tremor = v[13]
+        a.freq_hz = v[14]
+        a.decay_s = v[15]
+        a.card = v[16] >= 0 ? this.cards[v[16]] : null
+        a.dir = v[17]
+        return a
+    }
+}
+
+/** a planner factory that replays the recorded plan `text` */
+export function replayPlan(text: string): PlannerFactory {
+    return (spec, schedule, input) => new Replay(text, schedule, input)
+}

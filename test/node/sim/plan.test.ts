@@ -1,0 +1,32 @@
+// A plan recorded from the director on the host and replayed (what npm start's VM image does for lack of
+// room for the director) drives the simulator to the very same trace.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { caseSeed, makeCase } from "../../../src/sim/cases.ts"
+import { DIRECTOR } from "../../../src/sim/director.ts"
+import { recordPlan, replayPlan } from "../../../src/sim/plan.ts"
+import { PlannerFactory, RigSim } from "../../../src/sim/rigsim.ts"
+import { Sample } from "../../../src/core/sample.ts"
+
+function trace(category: string, seed: number, planner: PlannerFactory): string[] {
+    const spec = makeCase(seed, category, { quick: true })
+    const sim = new RigSim(spec, planner)
+    const s = new Sample()
+    const rows: string[] = []
+    while (sim.next(s)) rows.push([s.t_ms, s.hasImu ? s.gx_dps : "", s.hasLoad ? s.load_g : "", s.input].join(","))
+    return rows
+}
+
+for (const category of ["multi_round", "librium", "collapse_catch", "touch"]) {
+    test(`a recorded plan replays the director's ${category} game sample for sample`, () => {
+        const seed = caseSeed(31, 1)
+        const { text, planner } = recordPlan(makeCase(seed, category, { quick: true }), DIRECTOR)
+        const actions = text.split("\n").filter(l => l.startsWith("a,")).length
+        assert.ok(actions > 2 && planner.events.length > 2, `${actions} actions, ${planner.events.length} truth events`)
+        const direct = trace(category, seed, DIRECTOR)
+        const replayed = trace(category, seed, replayPlan(text))
+        assert.equal(replayed.length, direct.length)
+        const first = replayed.findIndex((r, i) => r !== direct[i])
+        assert.equal(first, -1, `rows differ from ${first}: ${direct[first]} vs ${replayed[first]}`)
+    })
+}
