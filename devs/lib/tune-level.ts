@@ -46,6 +46,8 @@ export const SEARCH: { [key: string]: number[] } = {
     "touch.confirm_ms": [150, 250, 400],
     "touch.explain_cards": [0.4, 0.6, 0.8],
     "hanger.min_g": [1, 1.5, 2, 3, OFF],
+    "hanger.floor_g": [0.8, 1, 1.5],
+    "hanger.noise_k": [4, 6, 8],
     "hanger.swing_gpdps2": [0.001, 0.002, 0.005],
     "hanger.stay_ms": [150, 200, 300],
     "hanger.still_dps": [12, 20, 30],

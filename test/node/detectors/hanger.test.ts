@@ -100,3 +100,29 @@ test("a hand slotting a card, its 9 Hz tremor rung up by the hanger and aliased 
     }
     assert.deepEqual(out, [])
 })
+
+/** as run, with white noise of `noise_g` on the readings until the tare (the rest noise it learns) at 3 s, none after */
+function runAfterTare(noise_g: number, extra: (t_ms: number) => number): Obs[] {
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    let seed = 7
+    const rnd = () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648
+        return seed / 2147483648 - 0.5
+    }
+    for (let t = 0; t <= 9000; t += 12.5) {
+        sig.motion.update(t, 0, 0, 0)
+        if (t === 3000) assert.ok(sig.load.tare(t, REF_G))
+        feed(det, sig, t, REF_G + extra(t) + (t < 3000 ? noise_g * Math.sqrt(12) * rnd() : 0), out)
+    }
+    return out
+}
+
+test("the threshold follows the rest noise learned at the tare: a 1.2 g hand is a touch on a quiet cell, not on a noisy one", () => {
+    // noise_k x 0.02 g is under floor_g: the threshold is floor_g (1 g); noise_k x 0.3 g is over min_g: min_g (1.5 g)
+    assert.equal(runAfterTare(0.02, hand(5000, 400, 1.2)).length, 1)
+    assert.deepEqual(runAfterTare(0.3, hand(5000, 400, 1.2)), [])
+    assert.deepEqual(runAfterTare(0.02, hand(5000, 400, 0.8)), [])
+})

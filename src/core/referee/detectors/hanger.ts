@@ -3,7 +3,8 @@
  * hand there hardly turns the rod (no push for the touch detector), but its
  * vertical part goes straight through the load cell. So a load excursion that
  * comes back is a touch: the quick load (median of three readings) leaves the
- * last steady level by more than `min_g` (either way), holds `hold_ms` on that
+ * last steady level by more than a threshold (`noise_k` x the cell's rest noise,
+ * within `floor_g`..`min_g`; either way), holds `hold_ms` on that
  * side, comes back within half of that inside `max_ms` and stays back for
  * `stay_ms` and three readings (a card stays, a hand goes; a slotting hand's
  * press comes and goes before the card settles). It is told then: the load is
@@ -27,8 +28,10 @@ import { Obs } from "../types"
 import { Signals } from "./signals"
 
 export interface HangerSettings {
-    /** the excursion from the steady level that counts, g */
+    /** the excursion from the steady level that counts: noise_k x the cell's rest noise, at least floor_g and at most min_g (no rest noise known: min_g), g */
     min_g: number
+    floor_g: number
+    noise_k: number
     /** how long it must hold on one side, ms */
     hold_ms: number
     /** it must come back within this long, ms */
@@ -49,6 +52,8 @@ export interface HangerSettings {
 }
 export const HANGER_DEFAULTS: HangerSettings = {
     min_g: 1.5,
+    floor_g: 1,
+    noise_k: 6,
     hold_ms: 80,
     max_ms: 3000,
     stay_ms: 200,
@@ -99,7 +104,9 @@ export class HangerDetector {
         const d = load.quick_g() - this.base_g
         const ad = d < 0 ? -d : d
         const sw = sig.push.swingEnvDps()
-        const thr = s.min_g + s.swing_gpdps2 * sw * sw
+        // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
+        const nz = s.noise_k * load.restNoise()
+        const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
         const still = sw < s.still_dps && sig.attitude.shakeExcessG() < s.shake_g
         if (idle) {
             if (this.since !== this.since && ad > thr && still) {
