@@ -74,6 +74,10 @@ export class CollapseDetector {
     /** the last raw readings (NaN: out of range), a ring of MEAN_N */
     private recent: number[] = []
     private head = 0
+    /** the window (readings) and the sum and count of the valid readings in it */
+    private meanK = NaN
+    private sum = 0
+    private got = 0
     /** since when the recent mean has been under the fast line, ms */
     private meanSince = NaN
     /** where the fast path's drop began, ms */
@@ -97,6 +101,7 @@ export class CollapseDetector {
         this.deepRing_ms = NaN
         this.recent = []
         this.head = 0
+        this.meanK = NaN
         this.meanSince = NaN
     }
 
@@ -188,21 +193,37 @@ export class CollapseDetector {
 
     /** add a reading (NaN: a bit error); the mean of those over the last mean_ms (a ring period: the hanger's ringing cancels), NaN until that much is in */
     private recentMean(x: number, period_ms: number): number {
-        if (this.recent.length < MEAN_N) this.recent.push(x)
-        else this.recent[this.head] = x
-        this.head = (this.head + 1) % MEAN_N
         const k = Math.min(MEAN_N, Math.ceil(this.s.mean_ms / period_ms))
-        if (!(k <= this.recent.length)) return NaN
-        let sum = 0
-        let got = 0
-        for (let i = 1; i <= k; i++) {
-            const v = this.recent[(this.head - i + MEAN_N) % MEAN_N]
-            if (v === v) {
-                sum += v
-                got++
+        const r = this.recent
+        // the reading that leaves the window
+        const old = r.length >= k ? r[(this.head - k + MEAN_N) % MEAN_N] : NaN
+        if (r.length < MEAN_N) r.push(x)
+        else r[this.head] = x
+        this.head = (this.head + 1) % MEAN_N
+        if (k === this.meanK) {
+            if (x === x) {
+                this.sum += x
+                this.got++
+            }
+            if (old === old) {
+                this.sum -= old
+                this.got--
+            }
+        } else {
+            // the window changed (the reading period did): sum it afresh
+            this.meanK = k
+            this.sum = 0
+            this.got = 0
+            for (let i = 1; i <= k && i <= r.length; i++) {
+                const v = r[(this.head - i + MEAN_N) % MEAN_N]
+                if (v === v) {
+                    this.sum += v
+                    this.got++
+                }
             }
         }
-        return got >= k - 1 && got > 0 ? sum / got : NaN
+        if (!(k <= r.length)) return NaN
+        return this.got >= k - 1 && this.got > 0 ? this.sum / this.got : NaN
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
