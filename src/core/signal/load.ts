@@ -221,8 +221,9 @@ export class Load {
     /** the running mean square of successive differences, g^2, and the noise it gave when the tare was taken, g */
     private diff2 = NaN
     private restNoise_g = NaN
-    /** the steadiness blocks' length now, ms (setSwing) */
+    /** the steadiness blocks' length now, ms, and whether they follow a big swing's ring (setSwing) */
     block_ms: number
+    private swinging = false
     /** the mean time between readings, ms (a slow running mean) */
     period_ms = NaN
 
@@ -260,7 +261,8 @@ export class Load {
         if (this.gate.takeJump()) this.median.reset()
         this.clean = this.median.update(x)
         this.fast2.update(t_ms, this.fast.update(t_ms, this.clean))
-        this.steadiness.update(t_ms, this.clean)
+        // on a big swing the median bends the load's ring: the blocks average the gated readings
+        this.steadiness.update(t_ms, this.swinging ? x : this.clean)
         this.history.update(t_ms, this.clean)
         return true
     }
@@ -268,13 +270,15 @@ export class Load {
     /**
      * a swinging rig rings the load at twice the swing rate (`w2`, the pendulum's W^2, 1/s^2):
      * while the swing envelope `swing_dps` passes ring_swing_dps, steadiness blocks of the whole
-     * ring periods nearest to block_ms average it out
+     * ring periods nearest to block_ms average it out, on the gated readings (the running median
+     * bends a ring: on a slow cell it spans most of one)
      */
     setSwing(swing_dps: number, w2: number) {
         const b = this.settings.block_ms
         const ring = (Math.PI * 1000) / Math.sqrt(w2)
         const k = Math.round(b / ring)
-        this.block_ms = !(swing_dps > this.settings.ring_swing_dps && ring > 0) ? b : k >= 1 ? k * ring : ring
+        this.swinging = swing_dps > this.settings.ring_swing_dps && ring > 0
+        this.block_ms = !this.swinging ? b : k >= 1 ? k * ring : ring
         this.steadiness.setBlock_ms(this.block_ms)
     }
 

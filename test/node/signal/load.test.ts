@@ -244,3 +244,28 @@ test("setSwing: a big swing's load ring (twice the swing rate, 600 ms) is steady
     assert.equal(small.block, LOAD_DEFAULTS.block_ms)
     assert.ok(small.frac < 0.5 && small.err > 0.5, `on 500 ms blocks steady ${small.frac} of the time, mean off by up to ${small.err} g`)
 })
+
+test("setSwing on a 10 SPS cell: the blocks average the gated readings, not their median (which bends a ring)", () => {
+    // a 460 ms ring of +-8 g read every 100 ms: the running median of 5 spans a whole ring and flattens it unevenly
+    const w2 = (2 * Math.PI) ** 2 / 0.92 ** 2
+    const run = (swing_dps: number) => {
+        const l = new Load(LOAD_DEFAULTS)
+        let n = 0
+        let steady = 0
+        let err = 0
+        for (let t = 0; t < 20000; t += 100) {
+            l.setSwing(swing_dps, w2)
+            l.update(t, 500 + 8 * Math.sin((2 * Math.PI * t) / 460))
+            if (t <= 5000) continue
+            n++
+            if (!l.isSteady()) continue
+            steady++
+            err = Math.max(err, Math.abs(l.steadyMean_g() - 500))
+        }
+        return { frac: steady / n, err: err }
+    }
+    const big = run(LOAD_DEFAULTS.ring_swing_dps + 20)
+    assert.ok(big.frac > 0.95 && big.err < 1, `steady ${big.frac} of the time, mean off by up to ${big.err} g`)
+    const small = run(LOAD_DEFAULTS.ring_swing_dps - 20)
+    assert.ok(small.frac < 0.2, `on the median, steady ${small.frac} of the time`)
+})
