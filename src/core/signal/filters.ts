@@ -210,3 +210,63 @@ export function highPass2(f: number[], i: number, k: number, x: number): number 
 export function peakHold(held: number, x: number, k: number): number {
     return x > held ? x : held + k * (x - held)
 }
+
+/**
+ * The mean of the last `n` values (`n` may change from call to call, up to `max`), a NaN value
+ * standing for a missing one (unlike the filters above, it takes a place in the window): NaN until
+ * `n` values are in, or when more than one of them is missing. A running sum, summed afresh only
+ * when `n` changes. The ring grows to `max` as values come (no allocation after that).
+ */
+export class WindowMean {
+    private max: number
+    private vals: number[] = []
+    private head = 0
+    private n = NaN
+    private sum = 0
+    private got = 0
+
+    constructor(max: number) {
+        this.max = max
+    }
+
+    reset() {
+        this.vals = []
+        this.head = 0
+        this.n = NaN
+    }
+
+    /** add `x`; the mean of the last `n` values */
+    update(x: number, n: number): number {
+        const max = this.max
+        const k = n > max ? max : n
+        const r = this.vals
+        // the value that leaves the window
+        const old = r.length >= k ? r[(this.head - k + max) % max] : NaN
+        if (r.length < max) r.push(x)
+        else r[this.head] = x
+        this.head = (this.head + 1) % max
+        if (k === this.n) {
+            if (x === x) {
+                this.sum += x
+                this.got++
+            }
+            if (old === old) {
+                this.sum -= old
+                this.got--
+            }
+        } else {
+            this.n = k
+            this.sum = 0
+            this.got = 0
+            for (let i = 1; i <= k && i <= r.length; i++) {
+                const v = r[(this.head - i + max) % max]
+                if (v === v) {
+                    this.sum += v
+                    this.got++
+                }
+            }
+        }
+        if (!(k <= r.length)) return NaN
+        return this.got >= k - 1 && this.got > 0 ? this.sum / this.got : NaN
+    }
+}

@@ -275,10 +275,13 @@ export class Load {
      */
     setSwing(swing_dps: number, w2: number) {
         const b = this.settings.block_ms
-        const ring = (Math.PI * 1000) / Math.sqrt(w2)
-        const k = Math.round(b / ring)
-        this.swinging = swing_dps > this.settings.ring_swing_dps && ring > 0
-        this.block_ms = !this.swinging ? b : k >= 1 ? k * ring : ring
+        this.swinging = swing_dps > this.settings.ring_swing_dps && w2 > 0
+        if (!this.swinging) this.block_ms = b
+        else {
+            const ring = (Math.PI * 1000) / Math.sqrt(w2)
+            const k = Math.round(b / ring)
+            this.block_ms = k >= 1 ? k * ring : ring
+        }
         this.steadiness.setBlock_ms(this.block_ms)
     }
 

@@ -218,25 +218,32 @@ test("restNoise: the reading-to-reading white noise, as measured when the tare i
     assert.ok(Math.abs(l.restNoise() - 0.289) < 0.05, `noise ${l.restNoise().toFixed(3)} g`)
 })
 
-test("setSwing: a big swing's load ring (twice the swing rate, 600 ms) is steady at its mean on ring-period blocks, not on 500 ms ones", () => {
-    // W2 for a 1.2 s swing period: the load rings at 600 ms, +-6 g about 500 g
-    const w2 = (2 * Math.PI) ** 2 / 1.2 ** 2
-    const run = (swing_dps: number) => {
-        const l = new Load(LOAD_DEFAULTS)
-        let n = 0
-        let steady = 0
-        let err = 0
-        for (let t = 0; t < 10000; t += 12.5) {
-            l.setSwing(swing_dps, w2)
-            l.update(t, 500 + 6 * Math.sin((2 * Math.PI * t) / 600))
-            if (t < 3000) continue
-            n++
-            if (!l.isSteady()) continue
-            steady++
-            err = Math.max(err, Math.abs(l.steadyMean_g() - 500))
-        }
-        return { frac: steady / n, err: err, block: l.block_ms }
+/**
+ * a load ringing +-amp_g about 500 g with period ring_ms (a swing of twice that period, whose W2 setSwing
+ * gets with `swing_dps`), read every period_ms until until_ms: from from_ms on, the fraction of readings on
+ * which the level is steady, the worst steady mean's error, and the block length
+ */
+function ringSteadiness(swing_dps: number, ring_ms: number, amp_g: number, period_ms: number, from_ms: number, until_ms: number) {
+    const w2 = (Math.PI / (ring_ms / 1000)) ** 2
+    const l = new Load(LOAD_DEFAULTS)
+    let n = 0
+    let steady = 0
+    let err = 0
+    for (let t = 0; t < until_ms; t += period_ms) {
+        l.setSwing(swing_dps, w2)
+        l.update(t, 500 + amp_g * Math.sin((2 * Math.PI * t) / ring_ms))
+        if (t < from_ms) continue
+        n++
+        if (!l.isSteady()) continue
+        steady++
+        err = Math.max(err, Math.abs(l.steadyMean_g() - 500))
     }
+    return { frac: steady / n, err: err, block: l.block_ms }
+}
+
+test("setSwing: a big swing's load ring (twice the swing rate, 600 ms) is steady at its mean on ring-period blocks, not on 500 ms ones", () => {
+    // a 1.2 s swing period: the load rings at 600 ms, +-6 g about 500 g, read at 80 SPS
+    const run = (swing_dps: number) => ringSteadiness(swing_dps, 600, 6, 12.5, 3000, 10000)
     const big = run(LOAD_DEFAULTS.ring_swing_dps + 20)
     assert.ok(Math.abs(big.block - 600) < 1, `block ${big.block}`)
     assert.ok(big.frac > 0.99 && big.err < 0.1, `steady ${big.frac} of the time, mean off by up to ${big.err} g`)
@@ -247,23 +254,7 @@ test("setSwing: a big swing's load ring (twice the swing rate, 600 ms) is steady
 
 test("setSwing on a 10 SPS cell: the blocks average the gated readings, not their median (which bends a ring)", () => {
     // a 460 ms ring of +-8 g read every 100 ms: the running median of 5 spans a whole ring and flattens it unevenly
-    const w2 = (2 * Math.PI) ** 2 / 0.92 ** 2
-    const run = (swing_dps: number) => {
-        const l = new Load(LOAD_DEFAULTS)
-        let n = 0
-        let steady = 0
-        let err = 0
-        for (let t = 0; t < 20000; t += 100) {
-            l.setSwing(swing_dps, w2)
-            l.update(t, 500 + 8 * Math.sin((2 * Math.PI * t) / 460))
-            if (t <= 5000) continue
-            n++
-            if (!l.isSteady()) continue
-            steady++
-            err = Math.max(err, Math.abs(l.steadyMean_g() - 500))
-        }
-        return { frac: steady / n, err: err }
-    }
+    const run = (swing_dps: number) => ringSteadiness(swing_dps, 460, 8, 100, 5100, 20000)
     const big = run(LOAD_DEFAULTS.ring_swing_dps + 20)
     assert.ok(big.frac > 0.95 && big.err < 1, `steady ${big.frac} of the time, mean off by up to ${big.err} g`)
     const small = run(LOAD_DEFAULTS.ring_swing_dps - 20)

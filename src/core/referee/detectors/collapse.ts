@@ -24,6 +24,7 @@
  */
 import { Obs } from "../types"
 import { Signals } from "./signals"
+import { WindowMean } from "../../signal/filters"
 
 export interface CollapseSettings {
     /** the drop that is more than the last card, in cards */
@@ -53,6 +54,7 @@ export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 8
 const STRIKE_MS = 800
 /** one deep reading counts only if none other was under the fast line this long before its conversion, ms */
 const CALM_MS = 500
+/** the most readings the recent mean spans (150 ms at 320 SPS is 48) */
 const MEAN_N = 64
 
 export class CollapseDetector {
@@ -71,13 +73,8 @@ export class CollapseDetector {
     private lows = 0
     /** the last reading under the fast line, ms */
     private deepRing_ms = NaN
-    /** the last raw readings (NaN: out of range), a ring of MEAN_N */
-    private recent: number[] = []
-    private head = 0
-    /** the window (readings) and the sum and count of the valid readings in it */
-    private meanK = NaN
-    private sum = 0
-    private got = 0
+    /** the mean of the last raw readings (NaN: out of range) over mean_ms */
+    private recent = new WindowMean(MEAN_N)
     /** since when the recent mean has been under the fast line, ms */
     private meanSince = NaN
     /** where the fast path's drop began, ms */
@@ -99,9 +96,7 @@ export class CollapseDetector {
         this.deepSince = NaN
         this.lows = 0
         this.deepRing_ms = NaN
-        this.recent = []
-        this.head = 0
-        this.meanK = NaN
+        this.recent.reset()
         this.meanSince = NaN
     }
 
@@ -149,7 +144,8 @@ export class CollapseDetector {
         const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - 5 * card
         const x = r0 > floor && r0 < 2 * sig.ref_g - floor ? r0 : NaN
         const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card)
-        const m = this.recentMean(x, sig.load.period_ms)
+        // over about a ring period of the hanger, which cancels
+        const m = this.recent.update(x, Math.ceil(this.s.mean_ms / sig.load.period_ms))
         if (!(m < line)) this.meanSince = NaN
         else if (this.meanSince !== this.meanSince) this.meanSince = t_ms
         if (this.s.fast_cards <= 0) return NaN
@@ -189,41 +185,6 @@ export class CollapseDetector {
         if (t_ms - this.deepSince < this.s.fast_hold_ms) return NaN
         if (this.lows >= 2) return Math.max(x, r1)
         return calm && this.s.one_cards > 0 && x < deep ? x : NaN
-    }
-
-    /** add a reading (NaN: a bit error); the mean of those over the last mean_ms (a ring period: the hanger's ringing cancels), NaN until that much is in */
-    private recentMean(x: number, period_ms: number): number {
-        const k = Math.min(MEAN_N, Math.ceil(this.s.mean_ms / period_ms))
-        const r = this.recent
-        // the reading that leaves the window
-        const old = r.length >= k ? r[(this.head - k + MEAN_N) % MEAN_N] : NaN
-        if (r.length < MEAN_N) r.push(x)
-        else r[this.head] = x
-        this.head = (this.head + 1) % MEAN_N
-        if (k === this.meanK) {
-            if (x === x) {
-                this.sum += x
-                this.got++
-            }
-            if (old === old) {
-                this.sum -= old
-                this.got--
-            }
-        } else {
-            // the window changed (the reading period did): sum it afresh
-            this.meanK = k
-            this.sum = 0
-            this.got = 0
-            for (let i = 1; i <= k && i <= r.length; i++) {
-                const v = r[(this.head - i + MEAN_N) % MEAN_N]
-                if (v === v) {
-                    this.sum += v
-                    this.got++
-                }
-            }
-        }
-        if (!(k <= r.length)) return NaN
-        return this.got >= k - 1 && this.got > 0 ? this.sum / this.got : NaN
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
