@@ -41,6 +41,8 @@ export const LOAD_DEFAULTS: LoadSettings = {
 /** the level history: 50 ms slots over 4 s (a placement's steadiness is confirmed within that) */
 export const HISTORY_SLOT_MS = 50
 const HISTORY_SLOTS = 80
+/** the rest noise is measured over at least this many readings of a steady run (else the last value stands) */
+const NOISE_MIN_READINGS = 8
 
 /** the most blocks a steadiness window may hold */
 const MAX_BLOCKS = 64
@@ -218,8 +220,13 @@ export class Load {
     lastPassed_g = NaN
     prevPassed_g = NaN
     private prev2Passed_g = NaN
-    /** the running mean square of successive differences, g^2, and the noise it gave when the tare was taken, g */
-    private diff2 = NaN
+    /**
+     * the squares of successive differences over the current steady run and how many (a run ends when
+     * the load is not steady: a clean-up's jumps before a tare between rounds stay out), g^2; the noise
+     * they gave when the tare was taken, g
+     */
+    private runSq = 0
+    private runN = 0
     private restNoise_g = NaN
     /** the steadiness blocks' length now, ms, and whether they follow a big swing's ring (setSwing) */
     block_ms: number
@@ -252,7 +259,13 @@ export class Load {
         // the reading-to-reading noise: half the mean square of successive differences (a level's slow moves hardly count)
         if (this.lastPassed_g === this.lastPassed_g) {
             const dd = x - this.lastPassed_g
-            this.diff2 = this.diff2 === this.diff2 ? this.diff2 + 0.02 * (dd * dd - this.diff2) : dd * dd
+            if (this.steadiness.isSteady()) {
+                this.runSq += dd * dd
+                this.runN++
+            } else {
+                this.runSq = 0
+                this.runN = 0
+            }
         }
         this.prev2Passed_g = this.prevPassed_g
         this.prevPassed_g = this.lastPassed_g
@@ -347,7 +360,7 @@ export class Load {
         const z = zero_g === undefined ? this.steadiness.mean_g() : zero_g
         if (z !== z) return false
         this.zero = z
-        if (this.diff2 === this.diff2) this.restNoise_g = Math.sqrt(this.diff2 / 2)
+        if (this.runN >= NOISE_MIN_READINGS) this.restNoise_g = Math.sqrt(this.runSq / (2 * this.runN))
         return true
     }
 

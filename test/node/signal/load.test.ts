@@ -218,6 +218,26 @@ test("restNoise: the reading-to-reading white noise, as measured when the tare i
     assert.ok(Math.abs(l.restNoise() - 0.289) < 0.05, `noise ${l.restNoise().toFixed(3)} g`)
 })
 
+test("restNoise at a tare between rounds: a clean-up's jumps before the rig came to rest do not count", () => {
+    const rng = new Rng(11)
+    const l = new Load(LOAD_DEFAULTS)
+    // a 10 SPS cell, noise 0.1 g: at rest, tared; then 30 s of cards coming off in jumps; then 6 s at rest
+    let t = 0
+    for (; t < 5000; t += 100) l.update(t, 40 + 0.1 * rng.gauss())
+    assert.ok(l.tare(t))
+    const first = l.restNoise()
+    let level = 140
+    for (; t < 35000; t += 100) {
+        if (t % 1500 === 0) level -= 5
+        l.update(t, level + (rng.next() - 0.5) * 6 + 0.1 * rng.gauss())
+    }
+    for (; t < 41000; t += 100) l.update(t, 40 + 0.1 * rng.gauss())
+    assert.ok(l.isSteady(), "steady at rest again")
+    assert.ok(l.tare(t))
+    assert.ok(Math.abs(first - 0.1) < 0.04, `first tare: noise ${first.toFixed(3)} g`)
+    assert.ok(Math.abs(l.restNoise() - 0.1) < 0.04, `second tare: noise ${l.restNoise().toFixed(3)} g (the clean-up's jumps are 1.7 g RMS)`)
+})
+
 /**
  * a load ringing +-amp_g about 500 g with period ring_ms (a swing of twice that period, whose W2 setSwing
  * gets with `swing_dps`), read every period_ms until until_ms: from from_ms on, the fraction of readings on
