@@ -44,6 +44,26 @@ test("a hand pressing the hanger 4 g for 300 ms is a touch, told stay_ms after t
     assert.ok(out[0].t_ms >= 5300 + ON.stay_ms && out[0].t_ms <= 5300 + ON.stay_ms + 150, `called at ${out[0].t_ms}`)
 })
 
+test("on a 10 SPS cell the stay is counted to the nearest reading: told on the third reading back", () => {
+    // one reading every 97.5 ms (an HX711 at its nominal 10 SPS runs a little fast): the third reading back is 195 ms
+    // after the first, 5 ms short of stay_ms; told on the fourth, the call would miss the benchmark's 500 ms after the
+    // hand let go (the 20 SPS slotting tremor below still needs its fifth reading back)
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    const press = hand(5030, 300, 4)
+    let firstBack = NaN
+    for (let t = 0; t <= 8000; t += 97.5) {
+        sig.motion.update(t, 0, 0, 0)
+        feed(det, sig, t, REF_G + press(t), out)
+        if (t > 5330 && firstBack !== firstBack && Math.abs(sig.load.quick_g() - REF_G) < 0.5) firstBack = t
+    }
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok(out[0].t_ms <= firstBack + 2 * 97.5 + 1, `called at ${out[0].t_ms}, first reading back at ${firstBack}`)
+    assert.ok(out[0].t_ms - 5330 < 500, `${out[0].t_ms - 5330} ms after the hand let go`)
+})
+
 test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () => {
     const out = run(9000, hand(5000, 1500, -3))
     assert.equal(out.length, 1, JSON.stringify(out))

@@ -6,7 +6,7 @@
  * last steady level by more than a threshold (`noise_k` x the cell's rest noise,
  * within `floor_g`..`min_g`; either way), holds `hold_ms` on that
  * side, comes back within half of that inside `max_ms` and stays back for
- * `stay_ms` and three readings (a card stays, a hand goes; a slotting hand's
+ * `stay_ms` (to the nearest reading) and three readings (a card stays, a hand goes; a slotting hand's
  * press comes and goes before the card settles). It is told then: the load is
  * back, nothing to explain.
  *
@@ -71,8 +71,9 @@ export class HangerDetector {
     private since = NaN
     private side = 0
     private ref_g = NaN
-    /** since when the load has been back (NaN: still out) */
+    /** since when the load has been back (NaN: still out), and that less half a reading period (the stay is counted to the nearest reading) */
     private back_ms = NaN
+    private backFrom_ms = NaN
     /** the last steady load level, g (what an excursion leaves and comes back to) */
     private base_g = NaN
     /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
@@ -131,12 +132,15 @@ export class HangerDetector {
         if (!back || this.since < 0) return null
         if (this.back_ms !== this.back_ms) {
             this.back_ms = t_ms
+            // the stay is counted to the nearest reading: on a 10 SPS cell (97.5 ms apart) the third reading back is 195 ms on
+            const p = load.period_ms
+            this.backFrom_ms = p === p ? t_ms - p / 2 : t_ms
             this.backSq = 0
         }
         this.backN++
         const dx = load.lastPassed_g - this.base_g
         this.backSq += dx * dx
-        if (t_ms - this.back_ms < s.stay_ms || this.backN < 3) return null
+        if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
         const noise = load.restNoise()
         const limit = noise === noise && s.scatter_noise * noise > thr / 2 ? s.scatter_noise * noise : thr / 2
         if (Math.sqrt(this.backSq / this.backN) > limit) {
