@@ -69,6 +69,31 @@ test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () =
     assert.equal(out.length, 1, JSON.stringify(out))
 })
 
+/** as run, while the rod swings `amp_dps` at 0.8 Hz (the gyro into the push module: its swing envelope) */
+function runSwinging(amp_dps: number, extra: (t_ms: number) => number): { out: Obs[]; env: number } {
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    let env = 0
+    for (let t = 0; t <= 9000; t += 12.5) {
+        const gx = amp_dps * Math.sin((2 * Math.PI * 0.8 * t) / 1000)
+        sig.motion.update(t, gx, 0, 0)
+        sig.push.update(t, gx, 0, 0)
+        if (t === 5000) env = sig.push.swingEnvDps()
+        feed(det, sig, t, REF_G + extra(t), out)
+    }
+    return { out, env }
+}
+
+test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hanger is a touch; a press is not judged (a slotting hand)", () => {
+    const lift = runSwinging(30, hand(5000, 300, -6))
+    assert.ok(lift.env > ON.still_dps && lift.env < ON.lift_dps, `swing envelope ${lift.env.toFixed(1)} dps`)
+    assert.equal(lift.out.length, 1, JSON.stringify(lift.out))
+    assert.deepEqual(runSwinging(30, hand(5000, 300, 6)).out, [])
+    assert.deepEqual(runSwinging(ON.lift_dps * 1.6, hand(5000, 300, -6)).out, [], "over lift_dps nothing is judged")
+})
+
 test("an excursion under min_g, or shorter than hold_ms, is no touch", () => {
     assert.deepEqual(run(8000, hand(5000, 300, 1.2)), [])
     assert.deepEqual(run(8000, hand(5000, 40, 6)), [])

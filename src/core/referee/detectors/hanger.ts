@@ -19,7 +19,10 @@
  *    cell's rest noise, or half the threshold;
  *  - a swinging rig: it rings the load at twice the swing rate (M d w^2), so
  *    the threshold grows by `swing_gpdps2` per (dps)^2 of the swing envelope,
- *    and nothing is judged above `still_dps`;
+ *    and nothing is judged above `still_dps`, but a lift (the load going
+ *    down) up to `lift_dps`: no card and no slotting hand lifts the load and
+ *    gives it back, while a hand lifting the hanger of a rig still swinging
+ *    from the last placement is a touch like any other;
  *  - a table bump: the clamp's shake above `shake_g` stops it;
  *  - a card called meanwhile (the reference moved).
  * The touch detector decides whether it is called (TouchDetector.offer).
@@ -41,8 +44,9 @@ export interface HangerSettings {
     /** a swing back past the level by more than this (g) or this fraction of the height is a ring */
     over_g: number
     over_frac: number
-    /** nothing is judged while the swing envelope passes this, degrees/s */
+    /** nothing is judged while the swing envelope passes this, degrees/s; a lift (the load going down) up to lift_dps */
     still_dps: number
+    lift_dps: number
     /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
     swing_gpdps2: number
     /** an excursion while the clamp shakes more than this is a table bump, g */
@@ -60,6 +64,7 @@ export const HANGER_DEFAULTS: HangerSettings = {
     over_g: 0.3,
     over_frac: 0.2,
     still_dps: 12,
+    lift_dps: 40,
     swing_gpdps2: 0.002,
     shake_g: 0.02,
     scatter_noise: 3,
@@ -108,7 +113,9 @@ export class HangerDetector {
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
         const nz = s.noise_k * load.restNoise()
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
-        const still = sw < s.still_dps && sig.attitude.shakeExcessG() < s.shake_g
+        const calm = sig.attitude.shakeExcessG() < s.shake_g
+        // a lift is judged on a bigger swing: no card and no slotting hand lifts the load and gives it back
+        const still = calm && (sw < s.still_dps || ((idle ? d : this.side) < 0 && sw < s.lift_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && still) {
                 this.since = t_ms
