@@ -28,6 +28,7 @@ export const SEARCH: { [key: string]: number[] } = {
     "placement.first_min_cards": [0.55, 0.6, 0.65],
     "placement.on_tol_cards": [0.15, 0.2, 0.3],
     "placement.hand_quiet_ms": [0, 500, 1000],
+    "placement.settle_ms": [0, 3000, 5000],
     "collapse.drop_cards": [1.5, 1.7, 2],
     "collapse.hold_ms": [40, 80, 150],
     "collapse.fast_cards": [2, 2.5, 3],

@@ -96,6 +96,28 @@ test("a press that lingers into the steadiness window does not bias the new leve
     assert.ok(Math.abs((r.out[0] as any).ev.delta_g - CARD_G) < 0.05, `step ${(r.out[0] as any).ev.delta_g} g`)
 })
 
+test("a press that outlasts the pass time is in the step's measure; the reference settles on the card's level when it goes, and the next card counts", () => {
+    // the card is on at 3000 ms; the hand keeps pressing 1.3 g until 5000 ms (the pass time is 4500): the step reads
+    // 7.8 g. Without the settle the reference would stay 1.3 g high (the drift follow takes a minute) and the next
+    // card, 0.85 of a card at 12000 ms, would read 0.65: no card
+    const level = (t: number) => (t >= 3000 ? CARD_G : 0) + (t >= 2500 && t < 5000 ? 1.3 : 0) + (t >= 12000 ? 0.85 * CARD_G : 0)
+    const r = runLoad(20000, level)
+    const on = r.out.filter(o => o.kind === "card_on")
+    assert.equal(on.length, 2, JSON.stringify(r.out))
+    assert.ok((on[0] as any).ev.delta_g > CARD_G + 0.8, `the first step ${(on[0] as any).ev.delta_g} g holds the press`)
+    assert.ok(Math.abs((on[1] as any).ev.delta_g - 0.85 * CARD_G) < 0.1, `the second step ${(on[1] as any).ev.delta_g} g`)
+})
+
+test("after a step the reference settles only down, and not on a hand's short lift of the hanger", () => {
+    // the next player's press (1 g from 6000 ms, for 5 s) does not lift the reference; a hand lifting the hanger
+    // 0.9 g for 300 ms (the load stays steady; under the hanger's threshold) moves the second's mean 0.27 g, under
+    // the settle's 0.1 card: it does not lower it
+    const press = runLoad(12000, t => (t >= 3000 ? CARD_G : 0) + (t >= 6000 && t < 11000 ? 1 : 0))
+    assert.ok(Math.abs(press.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(press.ref_g - BASE_G).toFixed(2)} g up`)
+    const lift = runLoad(9000, t => (t >= 3000 ? CARD_G : 0) - (t >= 5200 && t < 5500 ? 0.9 : 0))
+    assert.ok(Math.abs(lift.ref_g - BASE_G - CARD_G) < 0.02, `reference ${(lift.ref_g - BASE_G).toFixed(2)} g up`)
+})
+
 test("a 3 g press with the simulator's smooth ramps around the weight coming on: the card is measured exactly, the reference lands on the new level", () => {
     // as the simulator's hand: a 3 g press from 1000 ms with 300 ms smooth ramps, ending at 3800 ms; the weight
     // coming on over 2700-3600 ms (smoothly)

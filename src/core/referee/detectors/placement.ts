@@ -6,6 +6,10 @@
  * the step. While the level sits within `follow_cards` of the reference, the
  * reference follows it slowly (creep, drift); between that and `min_cards`
  * the level is ambiguous (a hand still lowering a card) and nothing happens.
+ * Once, within `settle_ms` after a step, a second of level wholly after it
+ * that stayed 0.1 card or more below the reference becomes the reference: the
+ * placer's hand pressed on into the step's measure (only down: the next
+ * player's press lifts the level).
  *
  * A steady drop of more than one card is a (slow) collapse. A steady rise of
  * two or three whole cards is that many placements (they went on while a big
@@ -50,8 +54,13 @@ export interface PlacementSettings {
     multi_tol_cards: number
     /** ... called this long after it was seen steady, if the level is still there (a hand releasing the pivot is gone by then), ms */
     multi_hold_ms: number
+    /** up to this long after a step, the first steady level measured wholly after it that stands below the reference (within follow_cards) becomes the reference: the placer's last press was in the step's measure, ms (0: off) */
+    settle_ms: number
 }
-export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000, multi_max_cards: 3, multi_tol_cards: 0.3, multi_hold_ms: 4000 }
+export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000, multi_max_cards: 3, multi_tol_cards: 0.3, multi_hold_ms: 4000, settle_ms: 3000 }
+
+/** the settle after a step moves the reference by at least this many cards (a smaller move is the drift follow's; a hand's short lift, which the level history's median half hides, stays out) */
+const SETTLE_MIN_CARDS = 0.1
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
@@ -68,6 +77,8 @@ export class PlacementDetector {
     private on_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
     private cueSince_ms = NaN
+    /** the last step's time (NaN: settled, or none) */
+    private stepAt_ms = NaN
 
     constructor(settings: PlacementSettings) {
         this.s = settings
@@ -95,6 +106,7 @@ export class PlacementDetector {
         const ak = k < 0 ? -k : k
         if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards)) {
             if (ak >= this.s.follow_cards) return
+            if (this.settle(t_ms, sig)) return
             const step = (this.s.follow_gps * (dt > 0 ? dt : 0)) / 1000
             sig.ref_g += d > step ? step : d < -step ? -step : d
             return
@@ -131,6 +143,28 @@ export class PlacementDetector {
         sig.ref_g = mean
     }
 
+    /**
+     * up to settle_ms after a step, once: the level measured over measure_ms wholly after it, the load steady, stands below
+     * the reference (a hand's last press was in the step's measure; the next player's press would lift it,
+     * so only down): it becomes the reference. True when it did
+     */
+    private settle(t_ms: number, sig: Signals): boolean {
+        const at = this.stepAt_ms
+        if (!(t_ms - at >= this.s.measure_ms)) return false
+        if (t_ms - at > this.s.settle_ms) {
+            this.stepAt_ms = NaN
+            return false
+        }
+        const fresh = sig.load.history.mean_since_ms(t_ms - this.s.measure_ms)
+        const tol = this.s.on_tol_cards * sig.mass.get_g()
+        const load = sig.load
+        // the level has stayed there all along (no card sliding off, no hand on the hanger)
+        if (!(fresh < sig.ref_g - SETTLE_MIN_CARDS * sig.mass.get_g()) || !(load.history.within_since_ms(fresh, tol) <= t_ms - this.s.measure_ms)) return false
+        sig.ref_g = fresh
+        this.stepAt_ms = NaN
+        return true
+    }
+
     /** a confirmed step: call it at its pass time, or drop it if the level left the new level meanwhile */
     private pending(t_ms: number, sig: Signals, out: Obs[]) {
         const mean = this.pendingMean_g
@@ -165,6 +199,7 @@ export class PlacementDetector {
         out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
         sig.mass.observe(d)
         sig.ref_g = level
+        this.stepAt_ms = t_ms
     }
 
     /** a pending rise of `multi` whole cards: dropped when the ring-free level leaves it; at its time, one placement per card */
@@ -207,5 +242,6 @@ export class PlacementDetector {
         this.due_ms = NaN
         this.multi = 0
         this.cueSince_ms = NaN
+        this.stepAt_ms = NaN
     }
 }
