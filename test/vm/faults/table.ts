@@ -271,7 +271,7 @@ export async function runRow(row: FaultRow): Promise<RowResult> {
 /** a reset (power cut) at `point` of a turn: a second firmware on the same flash resumes from the last turn boundary */
 export async function runReset(point: string): Promise<RowResult> {
     const store = new MemoryStore()
-    const g = await startGame(1, store)
+    let g: Game | undefined = await startGame(1, store)
     const before = state(g)
     const problems: string[] = []
     let want = before
@@ -282,11 +282,14 @@ export async function runReset(point: string): Promise<RowResult> {
         await placeCard(g)
         want = state(g)
     } else if (point !== "before a placement") problems.push("unknown reset point " + point)
-    const mass = RIG_G + g.cards * CARD_G
-    // power cut: a new firmware on the same flash, the rig as it hangs now
+    const cards0 = g.cards
+    const mass = RIG_G + cards0 * CARD_G
+    // power cut: the first firmware is gone (the VM's heap holds one firmware at a time, as a device's does);
+    // a new one on the same flash, the rig as it hangs now
+    g = undefined
     const sim2 = simRig(store)
     sim2.load.setMass(mass)
-    const g2: Game = { sim: sim2, fw: await Firmware.boot(sim2.rig), cards: g.cards }
+    const g2: Game = { sim: sim2, fw: await Firmware.boot(sim2.rig), cards: cards0 }
     const after = state(g2)
     if (after !== want) problems.push("resumed '" + after + "', want '" + want + "'")
     if (sim2.notices.join("|") !== "resumed the saved game") problems.push("notices: " + sim2.notices.join("|"))
