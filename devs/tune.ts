@@ -1,5 +1,5 @@
 /**
- * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts]`
+ * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts --from-table]`
  * Searches detector settings on a TRAINING set from the simulator (seeds from
  * 1000 up; the benchmark reports on seed 1, never used here) and writes the
  * generated table src/core/tuned.ts: per difficulty, the settings that differ
@@ -10,6 +10,9 @@
  * coordinate descent over SEARCH, scored by replaying the cases and matching
  * the calls against the truth; the real recordings of shared/data/real are a
  * hard constraint (nothing may be called on them). Progress: one bar per level.
+ * `--from-table` starts each level from the committed table instead of the
+ * defaults (a refinement: it keeps what the table had unless a change scores
+ * better on the training cases).
  */
 import { writeFileSync } from "node:fs"
 import { Worker } from "node:worker_threads"
@@ -18,6 +21,7 @@ import { Command } from "commander"
 import cliProgress from "cli-progress"
 import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
+import { TUNED } from "../src/core/tuned.ts"
 import { fmtNum } from "../src/core/num.ts"
 import { candidatesPerRound, TuneJob, TuneResult } from "./lib/tune-level.ts"
 
@@ -28,6 +32,7 @@ interface Opts {
     quick: boolean
     threads: number
     out: string
+    fromTable: boolean
 }
 
 function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: string[]): string {
@@ -101,16 +106,25 @@ const program = new Command()
     .option("--quick", "short cases (40-60 s) instead of full ones (2-4 min)", false)
     .option("--threads <n>", "worker threads (one level each at a time)", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--out <file>", "where to write the table", "src/core/tuned.ts")
+    .option("--from-table", "start each level from the committed table (src/core/tuned.ts) rather than the defaults: a refinement", false)
     .action(async (opts: Opts) => {
         if (opts.seed < 1000) throw new Error("--seed must be >= 1000: seeds below are the benchmark's reporting set")
-        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}`
-        const jobs: TuneJob[] = DIFFICULTIES.map((level: Difficulty) => ({ level, seed: opts.seed, count: opts.count, quick: opts.quick, rounds: opts.rounds }))
+        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}${opts.fromTable ? " --from-table" : ""}`
+        const jobs: TuneJob[] = DIFFICULTIES.map((level: Difficulty) => ({
+            level,
+            seed: opts.seed,
+            count: opts.count,
+            quick: opts.quick,
+            rounds: opts.rounds,
+            start: opts.fromTable ? { ...TUNED["all"], ...TUNED[level] } : undefined,
+        }))
         const results = await runJobs(jobs, opts.threads)
         const found: { [level: string]: Overrides } = {}
         const notes: string[] = [
             `Training set: per level ${opts.count} ${opts.quick ? "quick" : "full"} cases, seeds caseSeed(${opts.seed}, 0..${opts.count - 1}) with the level forced;`,
             "every candidate also had to call nothing on the real recordings (shared/data/real as quiet rig traces).",
         ]
+        if (opts.fromTable) notes.push("Each level started from the table this one replaced (--from-table; git log -p src/core/tuned.ts has the chain).")
         for (const d of DIFFICULTIES) {
             const r = results.find(x => x.level === d)
             found[d] = r.overrides

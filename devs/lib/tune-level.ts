@@ -64,6 +64,8 @@ export interface TuneJob {
     count: number
     quick: boolean
     rounds: number
+    /** start from these overrides (the committed table's, for a refinement) rather than the level's physics defaults */
+    start?: Overrides
 }
 
 export interface TuneResult {
@@ -178,7 +180,7 @@ export function candidatesPerRound(level: Difficulty): number {
 export function tuneLevel(job: TuneJob, progress: (done: number, best: number) => void): TuneResult {
     const cases = trainingCases(job)
     const real = realBuffers()
-    const o: Overrides = { ...LEVEL_DEFAULTS[job.level] }
+    const o: Overrides = { ...LEVEL_DEFAULTS[job.level], ...(job.start ?? {}) }
     const start = score(cases, withOverrides(DEFAULTS, o))
     let best = objective(start)
     let done = 0
