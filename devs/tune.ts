@@ -1,5 +1,5 @@
 /**
- * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts --from-table]`
+ * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts --from-table --keys K1,K2]`
  * Searches detector settings on a TRAINING set from the simulator (seeds from
  * 1000 up; the benchmark reports on seed 1, never used here) and writes the
  * generated table src/core/tuned.ts: per difficulty, the settings that differ
@@ -23,7 +23,7 @@ import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
 import { TUNED } from "../src/core/tuned.ts"
 import { fmtNum } from "../src/core/num.ts"
-import { candidatesPerRound, TuneJob, TuneResult } from "./lib/tune-level.ts"
+import { candidatesPerRound, searchKeys, TuneJob, TuneResult } from "./lib/tune-level.ts"
 
 interface Opts {
     seed: number
@@ -33,6 +33,7 @@ interface Opts {
     threads: number
     out: string
     fromTable: boolean
+    keys?: string
 }
 
 function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: string[]): string {
@@ -57,7 +58,7 @@ function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
     // (without a terminal: a status line every 30 s instead of a redrawn bar)
     const bars = new cliProgress.MultiBar({ stream: process.stderr, format: "tune {level} [{bar}] {value}/{total} candidates, objective {best}", noTTYOutput: true, notTTYSchedule: 30000 }, cliProgress.Presets.shades_classic)
     const bar: { [level: string]: cliProgress.SingleBar } = {}
-    for (const j of jobs) bar[j.level] = bars.create(j.rounds * candidatesPerRound(j.level), 0, { level: j.level.padEnd(6), best: "-" })
+    for (const j of jobs) bar[j.level] = bars.create(j.rounds * candidatesPerRound(j.level, j.keys), 0, { level: j.level.padEnd(6), best: "-" })
     const results: TuneResult[] = []
     let next = 0
     const boot = new URL("./lib/worker-boot.mjs", import.meta.url)
@@ -106,10 +107,13 @@ const program = new Command()
     .option("--quick", "short cases (40-60 s) instead of full ones (2-4 min)", false)
     .option("--threads <n>", "worker threads (one level each at a time)", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--out <file>", "where to write the table", "src/core/tuned.ts")
+    .option("--keys <list>", "search only these settings (comma-separated keys of SEARCH in devs/lib/tune-level.ts)")
     .option("--from-table", "start each level from the committed table (src/core/tuned.ts) rather than the defaults: a refinement", false)
     .action(async (opts: Opts) => {
         if (opts.seed < 1000) throw new Error("--seed must be >= 1000: seeds below are the benchmark's reporting set")
-        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}${opts.fromTable ? " --from-table" : ""}`
+        const keys = opts.keys === undefined ? undefined : opts.keys.split(",").map(k => k.trim()).filter(k => k.length > 0)
+        searchKeys(keys)
+        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}${opts.fromTable ? " --from-table" : ""}${keys ? " --keys " + keys.join(",") : ""}`
         const jobs: TuneJob[] = DIFFICULTIES.map((level: Difficulty) => ({
             level,
             seed: opts.seed,
@@ -117,6 +121,7 @@ const program = new Command()
             quick: opts.quick,
             rounds: opts.rounds,
             start: opts.fromTable ? { ...TUNED["all"], ...TUNED[level] } : undefined,
+            keys,
         }))
         const results = await runJobs(jobs, opts.threads)
         const found: { [level: string]: Overrides } = {}

@@ -66,6 +66,16 @@ export interface TuneJob {
     rounds: number
     /** start from these overrides (the committed table's, for a refinement) rather than the level's physics defaults */
     start?: Overrides
+    /** search only these keys of SEARCH (all of them when absent) */
+    keys?: string[]
+}
+
+/** the SEARCH keys a job walks, in SEARCH's order; an unknown key is an error naming it */
+export function searchKeys(keys?: string[]): string[] {
+    const all = Object.keys(SEARCH)
+    if (keys === undefined) return all
+    for (const k of keys) if (all.indexOf(k) < 0) throw new Error(`unknown setting '${k}' (searched: ${all.join(", ")})`)
+    return all.filter(k => keys.indexOf(k) >= 0)
 }
 
 export interface TuneResult {
@@ -167,9 +177,9 @@ export function summary(f: Figures): string {
 }
 
 /** the number of candidates one round tries at `level` (for the progress bar) */
-export function candidatesPerRound(level: Difficulty): number {
+export function candidatesPerRound(level: Difficulty, keys?: string[]): number {
     let n = 0
-    for (const k of Object.keys(SEARCH)) if (LEVEL_DEFAULTS[level][k] !== OFF) n += SEARCH[k].length
+    for (const k of searchKeys(keys)) if (LEVEL_DEFAULTS[level][k] !== OFF) n += SEARCH[k].length
     return n
 }
 
@@ -185,7 +195,7 @@ export function tuneLevel(job: TuneJob, progress: (done: number, best: number) =
     let best = objective(start)
     let done = 0
     for (let r = 0; r < job.rounds; r++) {
-        for (const k of Object.keys(SEARCH)) {
+        for (const k of searchKeys(job.keys)) {
             // a cue the level's physics switched off stays off (rules.md: motion a level allows is never by itself a foul)
             if (LEVEL_DEFAULTS[job.level][k] === OFF) continue
             for (const v of SEARCH[k]) {
