@@ -113,11 +113,13 @@ export class HangerDetector {
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
         const nz = s.noise_k * load.restNoise()
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
+        // judged on a calm clamp, a press under still_dps, a lift (no card and no slotting hand lifts
+        // the load and gives it back) up to lift_dps
         const calm = sig.attitude.shakeExcessG() < s.shake_g
-        // a lift is judged on a bigger swing: no card and no slotting hand lifts the load and gives it back
-        const still = calm && (sw < s.still_dps || ((idle ? d : this.side) < 0 && sw < s.lift_dps))
+        const lift = (idle ? d : this.side) < 0
+        const judged = calm && (sw < s.still_dps || (lift && sw < s.lift_dps))
         if (idle) {
-            if (this.since !== this.since && ad > thr && still) {
+            if (this.since !== this.since && ad > thr && judged) {
                 this.since = t_ms
                 this.side = d > 0 ? 1 : -1
                 this.ref_g = sig.ref_g
@@ -130,7 +132,7 @@ export class HangerDetector {
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
         const moved = sig.ref_g - this.ref_g
         const over = s.over_frac * this.peak_g * this.side
-        if (moved > 0.2 || moved < -0.2 || d * this.side < -(over > s.over_g ? over : s.over_g) || t_ms - this.since > s.max_ms || !still) {
+        if (moved > 0.2 || moved < -0.2 || d * this.side < -(over > s.over_g ? over : s.over_g) || t_ms - this.since > s.max_ms || !judged) {
             this.since = -1
             return null
         }

@@ -54,7 +54,7 @@ export interface PlacementSettings {
     multi_tol_cards: number
     /** ... called this long after it was seen steady, if the level is still there (a hand releasing the pivot is gone by then), ms */
     multi_hold_ms: number
-    /** up to this long after a step, the first steady level measured wholly after it that stands below the reference (within follow_cards) becomes the reference: the placer's last press was in the step's measure, ms (0: off) */
+    /** up to this long after a step, the first steady level measured wholly after it that stands 0.1 card or more below the reference (within follow_cards) becomes the reference: the placer's last press was in the step's measure, ms (0: off) */
     settle_ms: number
 }
 export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000, multi_max_cards: 3, multi_tol_cards: 0.3, multi_hold_ms: 4000, settle_ms: 3000 }
@@ -144,9 +144,10 @@ export class PlacementDetector {
     }
 
     /**
-     * up to settle_ms after a step, once: the level measured over measure_ms wholly after it, the load steady, stands below
-     * the reference (a hand's last press was in the step's measure; the next player's press would lift it,
-     * so only down): it becomes the reference. True when it did
+     * up to settle_ms after a step, the first time the level measured over measure_ms wholly after it (the
+     * load steady) stands SETTLE_MIN_CARDS or more below the reference and has stayed there: it becomes the
+     * reference (a hand's last press was in the step's measure; only down, as the next player's press
+     * lifts the level). True when it did
      */
     private settle(t_ms: number, sig: Signals): boolean {
         const at = this.stepAt_ms
@@ -155,11 +156,13 @@ export class PlacementDetector {
             this.stepAt_ms = NaN
             return false
         }
-        const fresh = sig.load.history.mean_since_ms(t_ms - this.s.measure_ms)
-        const tol = this.s.on_tol_cards * sig.mass.get_g()
-        const load = sig.load
+        const history = sig.load.history
+        const from = t_ms - this.s.measure_ms
+        const fresh = history.mean_since_ms(from)
+        const card = sig.mass.get_g()
+        if (!(fresh < sig.ref_g - SETTLE_MIN_CARDS * card)) return false
         // the level has stayed there all along (no card sliding off, no hand on the hanger)
-        if (!(fresh < sig.ref_g - SETTLE_MIN_CARDS * sig.mass.get_g()) || !(load.history.within_since_ms(fresh, tol) <= t_ms - this.s.measure_ms)) return false
+        if (!(history.within_since_ms(fresh, this.s.on_tol_cards * card) <= from)) return false
         sig.ref_g = fresh
         this.stepAt_ms = NaN
         return true
