@@ -94,6 +94,19 @@ test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hang
     assert.deepEqual(runSwinging(ON.lift_dps * 1.6, hand(5000, 300, -6)).out, [], "over lift_dps nothing is judged")
 })
 
+test("a slotting hand's press, and a hand lifting the hanger past the level while it lets go: a touch (a new excursion, not a ring)", () => {
+    // the press: 2 g from 5000 to 5800 ms; the lift: 6 g from 5600 to 6000 ms (the load 4-6 g under the level), then back
+    const press = hand(5000, 800, 2)
+    const lift = hand(5600, 400, -6)
+    const out = run(9000, t => press(t) + lift(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -5, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].onset_ms! >= 5600 && out[0].onset_ms! < 5750, `onset ${out[0].onset_ms}`)
+    // a big ring (8 g, 3 Hz, decaying) swings past the level the other way by more than the threshold, and back: no touch
+    const ring = (t: number) => (t >= 5000 ? 8 * Math.exp(-(t - 5000) / 300) * Math.sin((2 * Math.PI * 3 * (t - 5000)) / 1000) : 0)
+    assert.deepEqual(run(9000, ring), [])
+})
+
 test("an excursion under min_g, or shorter than hold_ms, is no touch", () => {
     assert.deepEqual(run(8000, hand(5000, 300, 1.2)), [])
     assert.deepEqual(run(8000, hand(5000, 40, 6)), [])

@@ -70,6 +70,9 @@ export const HANGER_DEFAULTS: HangerSettings = {
     scatter_noise: 3,
 }
 
+/** a press's swing past the level has this long to pass the threshold the other way (a hand's edge: tens of ms; a 10 SPS cell's reading), ms */
+const FLIP_MS = 120
+
 export class HangerDetector {
     private s: HangerSettings
     /** the excursion under way: since when (NaN: none, -1: spent until the load is steady again), its side, the referee's reference then */
@@ -79,6 +82,8 @@ export class HangerDetector {
     /** since when the load has been back (NaN: still out), and that less half a reading period (the stay is counted to the nearest reading) */
     private back_ms = NaN
     private backFrom_ms = NaN
+    /** since when a press has swung past the level (NaN: not) */
+    private past_ms = NaN
     /** the last steady load level, g (what an excursion leaves and comes back to) */
     private base_g = NaN
     /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
@@ -126,13 +131,30 @@ export class HangerDetector {
                 this.back_ms = NaN
                 this.peak_g = d
                 this.backN = 0
+                this.past_ms = NaN
             }
             return null
         }
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
         const moved = sig.ref_g - this.ref_g
         const over = s.over_frac * this.peak_g * this.side
-        if (moved > 0.2 || moved < -0.2 || d * this.side < -(over > s.over_g ? over : s.over_g) || t_ms - this.since > s.max_ms || !judged) {
+        const past = d * this.side < -(over > s.over_g ? over : s.over_g)
+        if (past && this.side > 0 && this.back_ms !== this.back_ms && judged && moved <= 0.2 && moved >= -0.2) {
+            // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
+            // slotting hand lets go is a new excursion once it passes the threshold (within FLIP_MS); a ring
+            // swings back by a fraction of its height and is spent
+            if (-d > thr) {
+                this.since = t_ms
+                this.side = -1
+                this.peak_g = d
+                this.backN = 0
+                this.past_ms = NaN
+                return null
+            }
+            if (this.past_ms !== this.past_ms) this.past_ms = t_ms
+            if (t_ms - this.past_ms <= FLIP_MS) return null
+        }
+        if (moved > 0.2 || moved < -0.2 || past || t_ms - this.since > s.max_ms || !judged) {
             this.since = -1
             return null
         }
