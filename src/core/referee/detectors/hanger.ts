@@ -103,6 +103,16 @@ export class HangerDetector {
         this.since = NaN
     }
 
+    /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back */
+    private begin(t_ms: number, d: number) {
+        this.since = t_ms
+        this.side = d > 0 ? 1 : -1
+        this.back_ms = NaN
+        this.peak_g = d
+        this.backN = 0
+        this.past_ms = NaN
+    }
+
     /** one load reading (call on load readings only); returns the touch it saw come back, else null */
     update(t_ms: number, sig: Signals): Obs {
         const s = this.s
@@ -116,7 +126,8 @@ export class HangerDetector {
         const ad = d < 0 ? -d : d
         const sw = sig.push.swingEnvDps()
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
-        const nz = s.noise_k * load.restNoise()
+        const noise = load.restNoise()
+        const nz = s.noise_k * noise
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
         // judged on a calm clamp, a press under still_dps, a lift (no card and no slotting hand lifts
         // the load and gives it back) up to lift_dps
@@ -125,36 +136,28 @@ export class HangerDetector {
         const judged = calm && (sw < s.still_dps || (lift && sw < s.lift_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged) {
-                this.since = t_ms
-                this.side = d > 0 ? 1 : -1
+                this.begin(t_ms, d)
                 this.ref_g = sig.ref_g
-                this.back_ms = NaN
-                this.peak_g = d
-                this.backN = 0
-                this.past_ms = NaN
             }
             return null
         }
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
         const moved = sig.ref_g - this.ref_g
+        const shifted = moved > 0.2 || moved < -0.2
         const over = s.over_frac * this.peak_g * this.side
         const past = d * this.side < -(over > s.over_g ? over : s.over_g)
-        if (past && this.side > 0 && this.back_ms !== this.back_ms && judged && moved <= 0.2 && moved >= -0.2) {
+        if (past && this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
             // slotting hand lets go is a new excursion once it passes the threshold (within FLIP_MS); a ring
             // swings back by a fraction of its height and is spent
             if (-d > thr) {
-                this.since = t_ms
-                this.side = -1
-                this.peak_g = d
-                this.backN = 0
-                this.past_ms = NaN
+                this.begin(t_ms, d)
                 return null
             }
             if (this.past_ms !== this.past_ms) this.past_ms = t_ms
             if (t_ms - this.past_ms <= FLIP_MS) return null
         }
-        if (moved > 0.2 || moved < -0.2 || past || t_ms - this.since > s.max_ms || !judged) {
+        if (shifted || past || t_ms - this.since > s.max_ms || !judged) {
             this.since = -1
             return null
         }
@@ -172,7 +175,6 @@ export class HangerDetector {
         const dx = load.lastPassed_g - this.base_g
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
-        const noise = load.restNoise()
         const limit = noise === noise && s.scatter_noise * noise > thr / 2 ? s.scatter_noise * noise : thr / 2
         if (Math.sqrt(this.backSq / this.backN) > limit) {
             this.since = -1
