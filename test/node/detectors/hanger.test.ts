@@ -107,6 +107,16 @@ test("a slotting hand's press, and a hand lifting the hanger past the level whil
     assert.deepEqual(run(9000, ring), [])
 })
 
+test("a press that dips past the level and comes back, then a hand lifting the hanger: the lift still gets its 120 ms to pass the threshold", () => {
+    // 2 g press; at 5500 ms one 60 ms dip to -1 g (past the level, under the threshold) and back; at 5900 ms the
+    // lift: 20 ms at -0.5 g, then -6 g until 6200 ms. The dip's moment must not count against the lift's
+    const extra = (t: number) =>
+        t >= 5000 && t < 5500 ? 2 : t >= 5500 && t < 5560 ? -1 : t >= 5560 && t < 5900 ? 2 : t >= 5900 && t < 5925 ? -0.5 : t >= 5925 && t < 6200 ? -6 : 0
+    const out = run(9000, extra)
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -5, `peak ${out[0].ev!.delta_g} g`)
+})
+
 test("an excursion under min_g, or shorter than hold_ms, is no touch", () => {
     assert.deepEqual(run(8000, hand(5000, 300, 1.2)), [])
     assert.deepEqual(run(8000, hand(5000, 40, 6)), [])

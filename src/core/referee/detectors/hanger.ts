@@ -146,7 +146,8 @@ export class HangerDetector {
         const shifted = moved > 0.2 || moved < -0.2
         const over = s.over_frac * this.peak_g * this.side
         const past = d * this.side < -(over > s.over_g ? over : s.over_g)
-        if (past && this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
+        if (!past) this.past_ms = NaN
+        else if (this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
             // slotting hand lets go is a new excursion once it passes the threshold (within FLIP_MS); a ring
             // swings back by a fraction of its height and is spent
