@@ -117,6 +117,23 @@ test("a press that dips past the level and comes back, then a hand lifting the h
     assert.ok((out[0].ev!.delta_g as number) < -5, `peak ${out[0].ev!.delta_g} g`)
 })
 
+test("a big lift (30 g, 400 ms) that comes back into a 1.1 g ring (the swinging rod rings the load) is a touch: back within 15 % of its height", () => {
+    // half the threshold (0.75 g) would call it gone again at the ring's first trough
+    const ring = (t: number) => (t >= 5400 ? 1.1 * Math.sin((2 * Math.PI * 2.5 * (t - 5400)) / 1000) : 0)
+    const lift = hand(5000, 400, -30)
+    const out = run(9000, t => lift(t) + ring(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok(out[0].t_ms < 5400 + 500, `called at ${out[0].t_ms}`)
+    // a small excursion is held to half the threshold still: a 3 g lift back into the same ring is no touch
+    const small = hand(5000, 400, -3)
+    assert.deepEqual(run(9000, t => small(t) + ring(t)), [])
+})
+
+test("a big lift that comes back a card short (a card fell meanwhile) is no touch", () => {
+    const lift = hand(5000, 400, -30)
+    assert.deepEqual(run(10000, t => lift(t) + (t >= 5300 ? -6.5 : 0)), [])
+})
+
 test("an excursion under min_g, or shorter than hold_ms, is no touch", () => {
     assert.deepEqual(run(8000, hand(5000, 300, 1.2)), [])
     assert.deepEqual(run(8000, hand(5000, 40, 6)), [])

@@ -5,7 +5,9 @@
  * comes back is a touch: the quick load (median of three readings) leaves the
  * last steady level by more than a threshold (`noise_k` x the cell's rest noise,
  * within `floor_g`..`min_g`; either way), holds `hold_ms` on that
- * side, comes back within half of that inside `max_ms` and stays back for
+ * side, comes back within half of that (a big excursion: within 15 % of its
+ * height, at most half a card; a rod the hand swung rings the load by a gram
+ * or so) inside `max_ms` and stays back for
  * `stay_ms` (to the nearest reading) and three readings (a card stays, a hand goes; a slotting hand's
  * press comes and goes before the card settles). It is told then: the load is
  * back, nothing to explain.
@@ -72,6 +74,8 @@ export const HANGER_DEFAULTS: HangerSettings = {
 
 /** a press's swing past the level has this long to pass the threshold the other way (a hand's edge: tens of ms; a 10 SPS cell's reading), ms */
 const FLIP_MS = 120
+/** a big excursion is back within this fraction of its height (at most half a card) */
+const BACK_FRAC = 0.15
 
 export class HangerDetector {
     private s: HangerSettings
@@ -162,7 +166,12 @@ export class HangerDetector {
             this.since = -1
             return null
         }
-        const back = ad < thr / 2
+        // back: within half the threshold, or for a big excursion within BACK_FRAC of its height, up to half a card (a card stays out)
+        const big = BACK_FRAC * (this.peak_g < 0 ? -this.peak_g : this.peak_g)
+        const halfCard = 0.5 * sig.mass.get_g()
+        const cap = big < halfCard ? big : halfCard
+        const tol = cap > thr / 2 ? cap : thr / 2
+        const back = ad < tol
         if (this.back_ms === this.back_ms && !back) this.since = -1
         if (!back || this.since < 0) return null
         if (this.back_ms !== this.back_ms) {
@@ -176,7 +185,7 @@ export class HangerDetector {
         const dx = load.lastPassed_g - this.base_g
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
-        const limit = noise === noise && s.scatter_noise * noise > thr / 2 ? s.scatter_noise * noise : thr / 2
+        const limit = noise === noise && s.scatter_noise * noise > tol ? s.scatter_noise * noise : tol
         if (Math.sqrt(this.backSq / this.backN) > limit) {
             this.since = -1
             return null
