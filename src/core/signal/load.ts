@@ -51,6 +51,9 @@ const MAX_BLOCKS = 64
  * Spike rejection: a reading far from the current level is held back; if
  * `confirm` consecutive held-back readings agree with each other, the level
  * really jumped and the gate re-anchors on it. Otherwise they were spikes.
+ * Readings that agree to the last digit are no jump: a converter frozen on a
+ * bit error repeats it (a real load is never that still as it jumps), and the
+ * fault detector calls it stuck; they stay held back until one differs.
  */
 export class SpikeGate {
     private gate: number
@@ -58,6 +61,8 @@ export class SpikeGate {
     private level = NaN
     private pendLevel = NaN
     private pendN = 0
+    /** the held-back readings are all the same value */
+    private pendSame = true
     /** readings rejected as spikes so far */
     spikes = 0
     /** readings accepted (including the confirmed jumps) */
@@ -82,13 +87,16 @@ export class SpikeGate {
             this.accepted++
             return x_g
         }
-        if (this.pendN > 0 && Math.abs(x_g - this.pendLevel) <= this.gate) this.pendN++
-        else {
+        if (this.pendN > 0 && Math.abs(x_g - this.pendLevel) <= this.gate) {
+            this.pendN++
+            if (x_g !== this.pendLevel) this.pendSame = false
+        } else {
             this.pendLevel = x_g
             this.pendN = 1
+            this.pendSame = true
         }
         this.spikes++
-        if (this.pendN < this.confirm) return NaN
+        if (this.pendN < this.confirm || (this.pendSame && this.confirm > 1)) return NaN
         // a real jump: the agreeing held-back readings were not spikes
         this.spikes -= this.pendN
         this.accepted += this.pendN

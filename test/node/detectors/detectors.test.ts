@@ -125,6 +125,14 @@ test("a silent IMU makes a fault event and no foul; placements still count on th
     assert.equal(evs.find(e => e.type === "fault").sensor, "imu")
 })
 
+test("a load cell frozen on a far value (a bit error repeated) makes a fault event and no foul; placements count again once it answers", () => {
+    // the synthetic cell freezes at 1500 g, ~250 g over the level: past the spike gate, so without the repeat check
+    // the gate would follow it after four readings (a 250 g rise: a touch) before the fault detector calls it stuck
+    const evs = run([...places(3, 3000, 5000), { kind: "load_stuck", t_ms: 8500, size: 3000 }], 20000)
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "placed:2", "placed:3"])
+    assert.equal(evs.find(e => e.type === "fault").sensor, "load")
+})
+
 test("every event line stays under 150 characters (t_ms up to 3.4 hours)", async () => {
     const { formatEvent } = await import("../../../src/core/trace.ts")
     const evs = run([...places(5, 3000, 4000), { kind: "touch", t_ms: 23500, size: 300 }, { kind: "collapse", t_ms: 30000, size: 4 }], 33000)
