@@ -20,6 +20,12 @@ const CARDS_ON = 6
  * cards on the reference); returns the time of the collapse call (NaN: none)
  */
 function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) => number): number {
+    const call = firstCollapse(period_ms, until_ms, level)
+    return call ? call.t_ms : NaN
+}
+
+/** as collapseAt: the collapse call itself (undefined: none) */
+function firstCollapse(period_ms: number, until_ms: number, level: (t_ms: number) => number): Obs | undefined {
     const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += period_ms) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
@@ -30,9 +36,9 @@ function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) =
     for (let t = 3000; t < until_ms; t += period_ms) {
         sig.load.update(t, ZERO_G + level(t) * CARD_G)
         det.update(t, sig, out)
-        if (out.length > 0) return out[0].t_ms
+        if (out.length > 0) return out[0]
     }
-    return NaN
+    return undefined
 }
 
 test("10 SPS: a 4-card drop on a calm load is called on the first low reading (it averages its whole period)", () => {
@@ -87,6 +93,17 @@ test("40 SPS: the hanger ringing +-5 cards reading by reading about an unchanged
 test("320 SPS: a 20 ms dip of 3 cards (a hand, a bump) is no collapse", () => {
     const t = collapseAt(1000 / 320, 8000, t => (t >= 5000 && t < 5020 ? CARDS_ON - 3 : CARDS_ON))
     assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+test("80 SPS: the collapse's onset (blame is judged on it) is where the load was first stirred, the jolt before the drop", () => {
+    // the jolt pushes the load 3 cards up for 60 ms, then 4 cards come off: the run path's own onset is the drop's
+    const call = firstCollapse(12.5, 8000, t => (t >= 5000 && t < 5060 ? CARDS_ON + 3 : t < 5060 ? CARDS_ON : CARDS_ON - 4))
+    assert.ok(call, "no collapse")
+    assert.equal(call.onset_ms, 5000)
+    // a load stirred without a break since more than a second before the drop (a rod swinging big) is not its start
+    const late = firstCollapse(12.5, 8000, t => (t < 3500 ? CARDS_ON : t < 5000 ? CARDS_ON + (Math.round(t / 12.5) % 2 === 0 ? -1 : 1) : CARDS_ON - 4))
+    assert.ok(late, "no collapse")
+    assert.ok(late.onset_ms >= 4985 && late.onset_ms <= 5000, `onset ${late.onset_ms}`)
 })
 
 /**

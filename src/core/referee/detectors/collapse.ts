@@ -20,7 +20,11 @@
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
  * Called once; re-armed when the level is back within one card of the
- * reference (a new round re-tares it anyway).
+ * reference (a new round re-tares it anyway). The call's onset (the rules
+ * judge blame on it) is where the load was first stirred: the first reading
+ * off the reference by half a card after three quiet ones, when that was at
+ * most STIR_LEAD_MS before the path's own onset (a jolt rings the load for
+ * hundreds of ms before a path can prove the drop).
  */
 import { Obs } from "../types"
 import { Signals } from "./signals"
@@ -56,6 +60,10 @@ const STRIKE_MS = 800
 const CALM_MS = 500
 /** the most readings the recent mean spans (150 ms at 320 SPS is 48) */
 const MEAN_N = 64
+/** readings in a row within half a card of the reference that make a quiet load */
+const QUIET_READINGS = 3
+/** the load stirred at most this long before a path's onset counts as the collapse's start, ms */
+const STIR_LEAD_MS = 1000
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -77,6 +85,9 @@ export class CollapseDetector {
     private recent = new WindowMean(MEAN_N)
     /** since when the recent mean has been under the fast line, ms */
     private meanSince = NaN
+    /** quiet readings in a row (within half a card of the reference), and the first reading after the last quiet run, ms */
+    private quietN = 0
+    private stirred_ms = NaN
     /** where the fast path's drop began, ms */
     private fastOnset_ms = NaN
 
@@ -98,6 +109,8 @@ export class CollapseDetector {
         this.deepRing_ms = NaN
         this.recent.reset()
         this.meanSince = NaN
+        this.quietN = 0
+        this.stirred_ms = NaN
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
@@ -143,6 +156,7 @@ export class CollapseDetector {
         // below the empty rig, or as far above the cards on, is a bit error, not a load
         const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - 5 * card
         const x = r0 > floor && r0 < 2 * sig.ref_g - floor ? r0 : NaN
+        this.stir(t_ms, x - sig.ref_g, card)
         const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card)
         // over about a ring period of the hanger, which cancels
         const m = this.recent.update(x, Math.ceil(this.s.mean_ms / sig.load.period_ms))
@@ -187,9 +201,27 @@ export class CollapseDetector {
         return calm && this.s.one_cards > 0 && x < deep ? x : NaN
     }
 
+    /**
+     * the load's quiet runs: a reading `dx` (g from the reference; NaN for a bit error) within half a card of
+     * the reference, QUIET_READINGS in a row, is quiet; the first reading after such a run is where the load
+     * was stirred (a collapse's jolt rings the load for hundreds of ms before a path can prove the drop)
+     */
+    private stir(t_ms: number, dx: number, card: number) {
+        if (dx !== dx) return
+        if (dx < 0.5 * card && dx > -0.5 * card) {
+            this.quietN++
+            return
+        }
+        if (this.quietN >= QUIET_READINGS) this.stirred_ms = t_ms
+        this.quietN = 0
+    }
+
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
         this.called = true
         this.below = [NaN, NaN]
-        out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false), onset_ms: onset_ms })
+        // blame is judged on when the load was stirred, if that was shortly before the path's own onset
+        const stirred = this.stirred_ms
+        const onset = stirred === stirred && stirred < onset_ms && onset_ms - stirred <= STIR_LEAD_MS ? stirred : onset_ms
+        out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false), onset_ms: onset })
     }
 }
