@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--json OUT]`
+ * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
  * (per category, or per level or load cell with --by, and total) on stdout; --json writes the
- * figures per category.
+ * figures per category. --override changes a setting on every level for the run (a what-if:
+ * the committed table in src/core/tuned.ts stays as it is).
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
@@ -13,6 +14,7 @@ import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
 import { runPool } from "./lib/pool.ts"
+import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 
 interface Opts {
@@ -25,6 +27,18 @@ interface Opts {
     json?: string
     threads: number
     by: string
+    override: Overrides
+}
+
+/** one --override KEY=VALUE (a setting's "group.name" and a number) into the run's overrides; unknown keys are refused */
+function override(arg: string, acc: Overrides): Overrides {
+    const eq = arg.indexOf("=")
+    const key = eq > 0 ? arg.slice(0, eq) : ""
+    const value = eq > 0 ? Number(arg.slice(eq + 1)) : NaN
+    if (!key || !Number.isFinite(value)) throw new Error(`--override ${arg}: expected KEY=NUMBER, e.g. collapse.fast_hold_ms=200`)
+    const next = { ...acc, [key]: value }
+    withOverrides(DEFAULTS, next)
+    return next
 }
 
 /** what a table row groups the cases by */
@@ -47,6 +61,7 @@ const program = new Command()
     .option("--json <file>", "write the figures as JSON (always per category)")
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
+    .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
     .action(async (opts: Opts) => {
         let jobs: CaseJob[]
         const seed = opts.seed ?? SEED_SETS[opts.set]
@@ -60,6 +75,11 @@ const program = new Command()
             console.log(`bench: set ${set}, seed ${seed}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, case seeds caseSeed(${seed}, 0..${jobs.length - 1})`)
         }
         if (jobs.length === 0) throw new Error("no cases to score" + (opts.category ? ` in category ${opts.category}` : ""))
+        const ov = Object.keys(opts.override)
+        if (ov.length > 0) {
+            for (const j of jobs) j.overrides = opts.override
+            console.log(`bench: settings overridden on every level: ${ov.map(k => k + "=" + opts.override[k]).join(", ")}`)
+        }
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
         const lines: CaseLine[] = []
@@ -76,7 +96,7 @@ const program = new Command()
         console.log(benchTable(view, opts.by))
         console.log(worstCases(lines))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
-        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines), null, 2) + "\n")
+        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
     })
 
 program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))

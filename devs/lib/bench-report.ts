@@ -83,13 +83,15 @@ export interface BenchJson {
     set: string
     seeds: { first: number; count: number } | null
     dir: string | null
+    /** settings changed on every level for the run (bench --override); {} for the committed ones */
+    overrides: { [key: string]: number }
     total: Figures
     by_category: { [category: string]: Figures }
     cases: CaseLine[]
 }
 
-export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[]): BenchJson {
+export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[], overrides: { [key: string]: number } = {}): BenchJson {
     const by: { [category: string]: Figures } = {}
     for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
-    return { set, seeds, dir, total: figures(book.total), by_category: by, cases }
+    return { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases }
 }

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks"
 import { Sample } from "../../src/core/sample.ts"
 import { GameConfig, RefEvent } from "../../src/core/referee/types.ts"
 import { Referee } from "../../src/core/referee/referee.ts"
-import { RefereeSettings } from "../../src/core/config.ts"
+import { Overrides, RefereeSettings } from "../../src/core/config.ts"
 
 const WIDTH = 9
 const INPUTS = ["", "start", "next", "mode"]
@@ -50,9 +50,9 @@ export class SampleBuffer {
         return this.rows > 0 ? this.data[(this.rows - 1) * WIDTH] : 0
     }
 
-    /** every row through a fresh Referee (with `settings`, else the level's own); events are copied */
-    replay(cfg: GameConfig, settings?: RefereeSettings): ReplayResult {
-        const ref = new Referee(cfg, settings)
+    /** every row through a fresh Referee (with `settings`, else the level's own, with `overrides` on every level); events are copied */
+    replay(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides): ReplayResult {
+        const ref = new Referee(cfg, settings, overrides)
         const s = new Sample()
         const d = this.data
         const events: RefEvent[] = []

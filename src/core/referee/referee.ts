@@ -15,7 +15,7 @@
  * placement, the hanger, touch) run. Their observations go to the rules in order.
  */
 import { Sample } from "../sample"
-import { RefereeSettings, settingsFor } from "../config"
+import { Overrides, RefereeSettings, settingsFor, withOverrides } from "../config"
 import { Attitude } from "../signal/attitude"
 import { CardMass, Load } from "../signal/load"
 import { Motion } from "../signal/motion"
@@ -44,6 +44,7 @@ export class Referee {
     private collapse: CollapseDetector
     private touch: TouchDetector
     private hanger: HangerDetector
+    private overrides: Overrides = null
     private events: RefEvent[] = []
     private obs: Obs[] = []
     private playing = false
@@ -51,10 +52,12 @@ export class Referee {
     private tared = false
 
     /** `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves to gets its own */
-    constructor(cfg: GameConfig, settings?: RefereeSettings) {
+    /** `settings`: this game's own (else its level's); `overrides`: applied on every level's settings (a what-if run) */
+    constructor(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides) {
         this.cfg = cfg
         this.level = cfg.difficulty
-        const s = settings ? settings : settingsFor(cfg.difficulty)
+        this.overrides = overrides ? overrides : null
+        const s = settings ? settings : this.levelSettings(cfg.difficulty)
         this.settings = s
         this.base = s
         this.sig = new Signals(new Attitude(s.attitude), new Motion(s.motion), new Load(s.load), new CardMass(s.card_mass), new Push(s.push))
@@ -117,8 +120,13 @@ export class Referee {
         this.playing = playing
         if (ctx.difficulty !== this.level) {
             this.level = ctx.difficulty
-            this.configure(ctx.difficulty === this.cfg.difficulty ? this.base : settingsFor(ctx.difficulty))
+            this.configure(ctx.difficulty === this.cfg.difficulty ? this.base : this.levelSettings(ctx.difficulty))
         }
+    }
+
+    private levelSettings(d: Difficulty): RefereeSettings {
+        const s = settingsFor(d)
+        return this.overrides ? withOverrides(s, this.overrides) : s
     }
 
     /** a round began: after a fresh tare, or on the start button (then the load now is the tare) */

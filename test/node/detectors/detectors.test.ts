@@ -4,7 +4,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { SynthAction, SynthRig } from "../../parity/synth-rig.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
-import { DEFAULTS, OFF, withOverrides } from "../../../src/core/config.ts"
+import { DEFAULTS, OFF, settingsFor, withOverrides } from "../../../src/core/config.ts"
 import { FaultDetector, FAULT_DEFAULTS } from "../../../src/core/referee/detectors/faults.ts"
 import { GameConfig, Obs, RefEvent } from "../../../src/core/referee/types.ts"
 import { Sample } from "../../../src/core/sample.ts"
@@ -137,4 +137,14 @@ test("every event line stays under 150 characters (t_ms up to 3.4 hours)", async
     const { formatEvent } = await import("../../../src/core/trace.ts")
     const evs = run([...places(5, 3000, 4000), { kind: "touch", t_ms: 23500, size: 300 }, { kind: "collapse", t_ms: 30000, size: 4 }], 33000)
     for (const e of evs) assert.ok(formatEvent({ ...e, t_ms: 12345678.123 }).length < 150, formatEvent(e))
+})
+
+test("a Referee's overrides apply on every level's settings: its own, and a level it switches to (the tilt phase)", () => {
+    const ref: any = new Referee(GAME, undefined, { "collapse.fast_hold_ms": 123 })
+    assert.equal(ref.settings.collapse.fast_hold_ms, 123)
+    assert.equal(ref.levelSettings("hard").collapse.fast_hold_ms, 123)
+    assert.equal(ref.levelSettings("hard").collapse.drop_cards, settingsFor("hard").collapse.drop_cards, "the rest is the level's")
+    const plain: any = new Referee(GAME)
+    assert.equal(plain.levelSettings("hard").collapse.fast_hold_ms, settingsFor("hard").collapse.fast_hold_ms)
+    assert.notEqual(settingsFor("hard").collapse.fast_hold_ms, 123)
 })

@@ -89,3 +89,19 @@ test("bench --by cell: a row per simulated load cell (PART@SPS) adding up to the
     assert.equal(bad.status, 2)
     assert.match(bad.stderr, /--by <group>.*colour.*category, level, cell/)
 })
+
+test("bench --override: a setting changed on every level for the run (the JSON says which); an unknown key or a bad value is refused", () => {
+    const base = bench(["--count", "4", "--quick", "--seed", "7"]).json
+    assert.deepEqual(base.overrides, {})
+    assert.ok(base.total.collapse.calls > 0, "the quick collapse case is called with the committed settings")
+    // the collapse detector's paths and the placements' slow collapse out of reach: the collapse case goes uncalled
+    const off = bench(["--count", "4", "--quick", "--seed", "7", "--override", "collapse.fast_cards=0", "--override", "collapse.drop_cards=1000", "--override", "placement.max_cards=1000"])
+    assert.match(off.out, /settings overridden on every level: collapse\.fast_cards=0, collapse\.drop_cards=1000, placement\.max_cards=1000/)
+    assert.deepEqual(off.json.overrides, { "collapse.fast_cards": 0, "collapse.drop_cards": 1000, "placement.max_cards": 1000 })
+    assert.equal(off.json.total.collapse.calls, 0)
+    for (const [arg, msg] of [["collapse.nope=1", /unknown setting "collapse\.nope"/], ["collapse.hold_ms", /expected KEY=NUMBER/], ["collapse.hold_ms=x", /expected KEY=NUMBER/]]) {
+        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "1", "--override", arg as string], { cwd: root, encoding: "utf8" })
+        assert.equal(bad.status, 1, bad.stderr)
+        assert.match(bad.stderr, msg as RegExp)
+    }
+})
