@@ -260,11 +260,14 @@ export class Director {
         const transfer = rng.range(300, 1200)
         const tPlace = tStart + handle + transfer
         const card = this.newCard()
+        // the placer's hand is on the card from tStart (one hand: a warned touch's placement goes on with it)
+        let handFrom = tStart
         if (ev === "touch_during") {
             const ts = tStart + rng.range(200, handle - 300)
             this.handling(tStart, ts + 200, card)
             if (this.touch(ts, who, false)) return
-            // a warning: the placement goes on
+            // a warning: the placement goes on, the hand taking a fresh grip
+            handFrom = ts + 200
         }
         if (ev === "collapse_during") {
             const tc = tStart + handle + transfer * rng.range(0.3, 0.8)
@@ -277,7 +280,7 @@ export class Director {
             this.collapse(tc, who)
             return
         }
-        this.handling(tStart, tPlace + rng.range(100, 300), card)
+        this.handling(handFrom, tPlace + rng.range(100, 300), card)
         const w = new Action(Act.Weight, tStart + handle, tPlace)
         w.card = card
         w.ramp_ms = transfer

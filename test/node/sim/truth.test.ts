@@ -8,6 +8,7 @@ import { formatHeader, formatMeta, formatRow, MAX_LINE_CHARS, TraceReader } from
 import { CATEGORIES, caseMetaExtra, caseSeed, makeCase } from "../../../src/sim/cases.ts"
 import { RigSim, SIM_T_DECIMALS } from "../../../src/sim/rigsim.ts"
 import { DIRECTOR } from "../../../src/sim/director.ts"
+import { Act } from "../../../src/sim/actions.ts"
 import type { Truth, TruthEvent } from "../../../src/sim/truth.ts"
 
 interface Run { truth: Truth; lines: string[]; players: number; cards: number }
@@ -183,4 +184,23 @@ test("deterministic: the same seed gives byte-identical traces and truth, anothe
     const c = run(caseSeed(5, 4), "game")
     assert.equal(h(a), h(b))
     assert.notEqual(h(a), h(c))
+})
+
+test("one hand per placer: a warned touch during a placement does not double the slotting press (no two slotting hands at once)", () => {
+    let during = 0
+    for (let i = 0; i < 40; i++) {
+        const spec = makeCase(caseSeed(41, i), "touch_warn", { quick: true })
+        const hands: any[] = []
+        const planner = DIRECTOR(spec, (a: any) => {
+            // the slotting hand is the one Hand action that holds the spin (hold_per_s); touches, jolts and clean-up do not
+            if (a.kind === Act.Hand && !a.hanger && a.hold_per_s > 0) hands.push(a)
+        }, () => {})
+        while (!planner.done) planner.plan()
+        hands.sort((a, b) => a.t0_ms - b.t0_ms)
+        for (let k = 1; k < hands.length; k++) assert.ok(hands[k].t0_ms >= hands[k - 1].t1_ms - 1e-6, `case ${i}: slotting hands overlap at ${hands[k].t0_ms}`)
+        const touches = planner.events.filter((e: any) => e.kind === "touch")
+        const places = planner.events.filter((e: any) => e.kind === "place")
+        if (touches.some((t: any) => places.some((p: any) => p.t_start_ms <= t.t_ms && p.t_ms >= t.t_ms))) during++
+    }
+    assert.ok(during >= 3, `only ${during} cases with a warned touch during a placement`)
 })
