@@ -102,7 +102,7 @@ export function applyAction(a: Action, t: number, dt_s: number, ph: RigPhysics, 
             let w = smooth((t - a.t0_ms) / a.ramp_ms)
             if (a.dir < 0) w = 1 - w
             const c = a.card
-            ph.push(0, 0, -w * c.mass_kg * G_MPS2, c.ox_m, c.oy_m, c.depth_m)
+            ph.weigh(-w * c.mass_kg * G_MPS2, c.ox_m, c.oy_m, c.depth_m)
             break
         }
         case Act.Join:

@@ -158,6 +158,24 @@ export class RigPhysics {
         this.ttilt += -fz * px - fx * 2 * this.p.tilt_depth_m
     }
 
+    /**
+     * the weight `fz` (N, world z up: negative) of a card the structure carries but does not hold yet (a hand
+     * transferring it), at the card's place `ox, oy, depth` in the structure's frame: the torques its own
+     * gravity gives once it is part of the body (turned with the spin, tilted with the swing), so the
+     * structure feels no jump when the card joins or leaves it
+     */
+    weigh(fz: number, ox: number, oy: number, depth: number) {
+        const cp = cos(this.psi)
+        const sp = sin(this.psi)
+        const oxw = cp * ox - sp * oy
+        const oyw = sp * ox + cp * oy
+        this.tx += (oyw + depth * this.thx) * fz
+        this.ty += -(oxw - depth * this.thy) * fz
+        this.fdown -= fz
+        // the fulcrum sees the offset in the structure's own frame (as the body's csx)
+        this.ttilt += -fz * ox
+    }
+
     private recompute() {
         const p = this.p
         const L = p.rod_len_m

@@ -223,3 +223,26 @@ test("a table bump leaves the clamp at rest (its acceleration integrates to zero
     const swing_dps = (Math.hypot(ph.wx, ph.wy) + ph.swingOmega() * Math.hypot(ph.thx, ph.thy)) * 57.3
     assert.ok(swing_dps < 3, `the rig swings at ${swing_dps.toFixed(2)} dps after the bump`)
 })
+
+test("a card's weight carried by a hand, then the card joining the structure: the swing and spin feel no jump (turned 1 rad on the connector, swung 3°)", () => {
+    for (const seed of [31, 32, 33]) {
+        const rig = makeCase(seed, "place", { quick: true, difficulty: "medium" }).params.rig
+        const card = new Card(1, 0.007, 0.03, -0.02, rig.rod_len_m - 0.05)
+        const accel = (joined: boolean) => {
+            const ph = new RigPhysics(rig)
+            ph.psi = 1
+            ph.thx = 0.05
+            ph.thy = -0.04
+            if (joined) ph.addCard(card)
+            else ph.weigh(-card.mass_kg * G_MPS2, card.ox_m, card.oy_m, card.depth_m)
+            const inertia = (ph as any).inertia
+            ph.step(1e-4)
+            // the torque about each axis: angular acceleration x the inertia the body had
+            return [ph.ax * inertia, ph.ay * inertia]
+        }
+        const carried = accel(false)
+        const joined = accel(true)
+        // the hand-carried weight leaves the card's own inertia out: the torques must agree, not the accelerations
+        for (let k = 0; k < 2; k++) assert.ok(Math.abs(carried[k] - joined[k]) < 0.02 * Math.abs(joined[k]) + 2e-5, `seed ${seed} axis ${k}: carried ${carried[k]} N m, joined ${joined[k]} N m`)
+    }
+})
