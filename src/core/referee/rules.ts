@@ -28,7 +28,8 @@
  *    and is waiting to be re-placed, a further card coming off means more than
  *    the last card came off: a collapse. A card_off with no card on is noise.
  *  - Blame windows run from the moment the turn last passed, by a placement
- *    or (in the dismantle phase) a removal: within `collapse_blame_ms` /
+ *    or (in the dismantle phase) a removal (the card's onset: its weight on
+ *    for pass_ms, when the load let the call come only later): within `collapse_blame_ms` /
  *    `touch_blame_ms` the mover is blamed, later the seat whose turn it is.
  *    They are judged on the observation's onset (when the drop or the push
  *    began), not on the moment the detector had confirmed it.
@@ -188,7 +189,8 @@ function knock(g: RulesState, seat: number, reason: string, obs: Obs, out: RefEv
 /** the turn passes from `mover` (who just placed or removed) to the next seat */
 function passTurn(g: RulesState, mover: number, obs: Obs, out: RefEvent[]) {
     g.mover = mover
-    g.pass_ms = obs.t_ms
+    // the blame windows run from when the turn passed (a card's call can come later than that)
+    g.pass_ms = onset(obs)
     g.seat = nextSeat(g.out, mover)
     emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: g.seat })
 }

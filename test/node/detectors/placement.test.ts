@@ -63,6 +63,17 @@ test("a hand (a cue up for 3 s) holds the step back until the cue has been down 
     assert.ok(t >= 5500 + PLACEMENT_DEFAULTS.hand_quiet_ms, `called at ${t} ms`)
 })
 
+test("a card called late (a hand's cue held it back) carries the time its turn passed, weight on + pass_ms, as its onset", () => {
+    const isOn = (o: Obs) => o.kind === "card_on"
+    const r = runLoad(12000, t => (t >= 3000 ? CARD_G : 0), { cue: [3000, 6000], stop: out => out.some(isOn) })
+    const c = r.out.find(isOn)
+    assert.ok(c && c.t_ms >= 6000 + PLACEMENT_DEFAULTS.hand_quiet_ms, `called at ${c?.t_ms}`)
+    assert.ok(Math.abs(c.onset_ms - (3000 + PLACEMENT_DEFAULTS.pass_ms)) <= 200, `onset ${c.onset_ms}`)
+    // on time, the onset is the call's own time
+    const now = runLoad(12000, t => (t >= 3000 ? CARD_G : 0), { stop: out => out.some(isOn) }).out.find(isOn)
+    assert.ok(Math.abs(now.onset_ms - now.t_ms) <= 13, `onset ${now.onset_ms}, called at ${now.t_ms}`)
+})
+
 test("a cue up without a break for longer than hand_max_ms (the rig still swinging after a touch) does not hold a card back", () => {
     const t = cardOnAt(6000, 0, 20000, 20000)
     assert.ok(t === t, "no card called while the cue stayed up")

@@ -36,6 +36,18 @@ test("a collapse 5 s after puts the current player out", () => {
     assert.deepEqual(briefs(r, [obs("collapse", 11000)]), ["collapse p=3", "out p=3 reason=collapse"])
 })
 
+test("a card called late (a rocking rig let the load show it late) passes the turn at its pass time: the blame windows run from then", () => {
+    // p2's card: the turn passed at 6000, the call came at 8500; a collapse at 9500 is 3.5 s after the pass
+    const r = new Rules(game(3, "easy", 30, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 1), { ...obs("card_on", 8500), onset_ms: 6000 }])
+    assert.equal(r.context().seat, 3)
+    assert.deepEqual(briefs(r, [obs("collapse", 9500)]), ["collapse p=3", "out p=3 reason=collapse"])
+    // the same call with no pass time of its own passes the turn at the call: then it is the placer's
+    const now = new Rules(game(3, "easy", 30, "out"))
+    feed(now, [obs("rest_at_tare", 0), ...placements(1000, 1), obs("card_on", 8500)])
+    assert.deepEqual(briefs(now, [obs("collapse", 9500)]), ["collapse p=2", "out p=2 reason=collapse"])
+})
+
 test("a touch 1 s after a placement is the placer's; 2 s after it is the current player's", () => {
     const early = new Rules(game(3, "easy", 30, "out"))
     feed(early, [obs("rest_at_tare", 0), ...placements(1000, 1)])

@@ -185,21 +185,23 @@ export class PlacementDetector {
             return
         }
         if (t_ms < this.due_ms) return
+        // the turn passed at the due time (the weight on for pass_ms), even when the load let us see it only now
+        const passed = this.due_ms
         this.due_ms = NaN
         // the steadiness window that confirmed the step may have held the hand's last press:
         // measure the new level again over the stretch since the weight came fully on
         const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
         const fresh = sig.load.history.mean_since_ms(from)
         const level = fresh === fresh ? fresh : mean
-        this.step(t_ms, sig, level, out)
+        this.step(t_ms, sig, level, out, passed)
     }
 
     /** the level moved to `level` by one card: a card on or off, unless it is no card after all */
-    private step(t_ms: number, sig: Signals, level: number, out: Obs[]) {
+    private step(t_ms: number, sig: Signals, level: number, out: Obs[], passed_ms?: number) {
         const d = level - sig.ref_g
         const ak = Math.abs(d) / sig.mass.get_g()
         if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards) || ak > this.s.max_cards) return
-        out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false) })
+        out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false), onset_ms: passed_ms })
         sig.mass.observe(d)
         sig.ref_g = level
         this.stepAt_ms = t_ms
