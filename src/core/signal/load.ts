@@ -483,6 +483,8 @@ export class CardMass {
     private s: CardMassSettings
     private est: number
     private n = 0
+    /** the weight the last observation was learned with (0: none) */
+    private lastW = 0
 
     constructor(settings: CardMassSettings) {
         this.s = settings
@@ -512,11 +514,18 @@ export class CardMass {
         this.n++
         const w = this.n <= this.s.learn_cards ? 1 / this.n : 1 / this.s.learn_cards
         this.est += w * (a - this.est)
+        this.lastW = w
+    }
+
+    /** the last learned step was really `delta_g` bigger (negative: smaller): learn it as that */
+    revise(delta_g: number) {
+        this.est += this.lastW * delta_g
     }
 
     /** restore a learned value (e.g. from a snapshot) */
     set(mass_g: number, count: number) {
         this.est = mass_g
         this.n = count
+        this.lastW = 0
     }
 }

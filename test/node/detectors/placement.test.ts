@@ -25,7 +25,7 @@ interface Run {
 }
 
 /** 80 SPS load from BASE_G shaped by `level(t)` (g above BASE_G) into a PlacementDetector; the observations and the final reference */
-function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {}): { out: Obs[]; ref_g: number } {
+function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {}): { out: Obs[]; ref_g: number; mass_g: number } {
     const sig = freshSignals()
     if (o.load) sig.load = o.load
     sig.mass.set(CARD_G, o.weighed ?? 3)
@@ -37,7 +37,7 @@ function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {})
         det.update(t, sig, out)
         if (o.cue && t >= o.cue[0] && t <= o.cue[1]) sig.touchCue_ms = t
     }
-    return { out, ref_g: sig.ref_g }
+    return { out, ref_g: sig.ref_g, mass_g: sig.mass.get_g() }
 }
 
 const first = (out: Obs[]) => out.length > 0
@@ -119,10 +119,22 @@ test("a press that outlasts the pass time is in the step's measure; the referenc
     assert.ok(Math.abs((on[1] as any).ev.delta_g - 0.85 * CARD_G) < 0.1, `the second step ${(on[1] as any).ev.delta_g} g`)
 })
 
+test("the first card weighed with a press in its measure: when the reference settles, the card mass learns the card, not the press", () => {
+    // no card weighed before: the first step (7.8 g with the 1.3 g press) is all the card mass knows until the settle
+    const level = (t: number) => (t >= 3000 ? CARD_G : 0) + (t >= 2500 && t < 5000 ? 1.3 : 0)
+    const r = runLoad(12000, level, { weighed: 0 })
+    assert.equal(r.out.filter(o => o.kind === "card_on").length, 1, JSON.stringify(r.out))
+    assert.ok(Math.abs(r.mass_g - CARD_G) < 0.1, `card mass ${r.mass_g.toFixed(2)} g, the card ${CARD_G} g`)
+    // a settle of 0.06 card (0.4 g of press) is taken too
+    const small = runLoad(12000, t => (t >= 3000 ? CARD_G : 0) + (t >= 2500 && t < 5000 ? 0.4 : 0), { weighed: 0 })
+    assert.ok(Math.abs(small.ref_g - BASE_G - CARD_G) < 0.05, `reference ${(small.ref_g - BASE_G).toFixed(2)} g up`)
+    assert.ok(Math.abs(small.mass_g - CARD_G) < 0.05, `card mass ${small.mass_g.toFixed(2)} g`)
+})
+
 test("after a step the reference settles only down, and not on a hand's short lift of the hanger", () => {
     // the next player's press (1 g from 6000 ms, for 5 s) does not lift the reference; a hand lifting the hanger
     // 0.9 g for 300 ms (the load stays steady; under the hanger's threshold) moves the second's mean 0.27 g, under
-    // the settle's 0.1 card: it does not lower it
+    // the settle's 0.05 card (0.33 g): it does not lower it
     const press = runLoad(12000, t => (t >= 3000 ? CARD_G : 0) + (t >= 6000 && t < 11000 ? 1 : 0))
     assert.ok(Math.abs(press.ref_g - BASE_G - CARD_G) < 0.1, `reference ${(press.ref_g - BASE_G).toFixed(2)} g up`)
     const lift = runLoad(9000, t => (t >= 3000 ? CARD_G : 0) - (t >= 5200 && t < 5500 ? 0.9 : 0))

@@ -7,7 +7,7 @@
  * reference follows it slowly (creep, drift); between that and `min_cards`
  * the level is ambiguous (a hand still lowering a card) and nothing happens.
  * Once, within `settle_ms` after a step, a second of level wholly after it
- * that stayed 0.1 card or more below the reference becomes the reference: the
+ * that stayed 0.05 card or more below the reference becomes the reference (and the card mass learns the step as that much smaller): the
  * placer's hand pressed on into the step's measure (only down: the next
  * player's press lifts the level).
  *
@@ -54,13 +54,13 @@ export interface PlacementSettings {
     multi_tol_cards: number
     /** ... called this long after it was seen steady, if the level is still there (a hand releasing the pivot is gone by then), ms */
     multi_hold_ms: number
-    /** up to this long after a step, the first steady level measured wholly after it that stands 0.1 card or more below the reference (within follow_cards) becomes the reference: the placer's last press was in the step's measure, ms (0: off) */
+    /** up to this long after a step, the first steady level measured wholly after it that stands 0.05 card or more below the reference (within follow_cards) becomes the reference: the placer's last press was in the step's measure, ms (0: off) */
     settle_ms: number
 }
 export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_cards: 0.8, first_min_cards: 0.6, max_cards: 1.6, follow_gps: 0.02, on_tol_cards: 0.2, pass_ms: 1500, hand_quiet_ms: 1000, hand_max_ms: 4000, measure_ms: 1000, multi_max_cards: 3, multi_tol_cards: 0.3, multi_hold_ms: 4000, settle_ms: 3000 }
 
 /** the settle after a step moves the reference by at least this many cards (a smaller move is the drift follow's; a hand's short lift, which the level history's median half hides, stays out) */
-const SETTLE_MIN_CARDS = 0.1
+const SETTLE_MIN_CARDS = 0.05
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
@@ -77,8 +77,9 @@ export class PlacementDetector {
     private on_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
     private cueSince_ms = NaN
-    /** the last step's time (NaN: settled, or none) */
+    /** the last step's time (NaN: settled, or none), and whether it was a card on */
     private stepAt_ms = NaN
+    private stepUp = true
 
     constructor(settings: PlacementSettings) {
         this.s = settings
@@ -163,6 +164,8 @@ export class PlacementDetector {
         if (!(fresh < sig.ref_g - SETTLE_MIN_CARDS * card)) return false
         // the level has stayed there all along (no card sliding off, no hand on the hanger)
         if (!(history.within_since_ms(fresh, this.s.on_tol_cards * card) <= from)) return false
+        // the step was that much smaller (a card on) or bigger (a card off): the card mass learned it so
+        sig.mass.revise(this.stepUp ? fresh - sig.ref_g : sig.ref_g - fresh)
         sig.ref_g = fresh
         this.stepAt_ms = NaN
         return true
@@ -205,6 +208,7 @@ export class PlacementDetector {
         sig.mass.observe(d)
         sig.ref_g = level
         this.stepAt_ms = t_ms
+        this.stepUp = d > 0
     }
 
     /** a pending rise of `multi` whole cards: dropped when the ring-free level leaves it; at its time, one placement per card */
