@@ -51,8 +51,10 @@ export class Referee {
     /** the rest detector took a fresh tare on this sample */
     private tared = false
 
-    /** `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves to gets its own */
-    /** `settings`: this game's own (else its level's); `overrides`: applied on every level's settings (a what-if run) */
+    /**
+     * `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves
+     * to gets its own. `overrides` are applied on every level's settings (a what-if run, bench --override)
+     */
     constructor(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides) {
         this.cfg = cfg
         this.level = cfg.difficulty

@@ -105,7 +105,7 @@ export class PlacementDetector {
         const card = sig.mass.get_g()
         const k = d / card
         const ak = k < 0 ? -k : k
-        if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards)) {
+        if (ak < this.minCards(sig)) {
             if (ak >= this.s.follow_cards) return
             if (this.settle(t_ms, sig)) return
             const step = (this.s.follow_gps * (dt > 0 ? dt : 0)) / 1000
@@ -199,11 +199,16 @@ export class PlacementDetector {
         this.step(t_ms, sig, level, out, passed)
     }
 
+    /** the smallest step that is a card, in cards: wider before any card was weighed (the assumed mass may be off) */
+    private minCards(sig: Signals): number {
+        return sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards
+    }
+
     /** the level moved to `level` by one card: a card on or off, unless it is no card after all */
     private step(t_ms: number, sig: Signals, level: number, out: Obs[], passed_ms?: number) {
         const d = level - sig.ref_g
         const ak = Math.abs(d) / sig.mass.get_g()
-        if (ak < (sig.mass.count() > 0 ? this.s.min_cards : this.s.first_min_cards) || ak > this.s.max_cards) return
+        if (ak < this.minCards(sig) || ak > this.s.max_cards) return
         out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false), onset_ms: passed_ms })
         sig.mass.observe(d)
         sig.ref_g = level
