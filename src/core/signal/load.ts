@@ -306,6 +306,11 @@ export class Load {
         this.steadiness.setBlock_ms(this.block_ms)
     }
 
+    /** true while the steadiness blocks follow a big swing's ring (setSwing) */
+    isSwinging(): boolean {
+        return this.swinging
+    }
+
     /** spike-free level, g (median output) */
     clean_g(): number {
         return this.clean

@@ -54,6 +54,20 @@ test("LIBRIUM on hard, then removals one by one, then a collapse puts the right 
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("LIBRIUM on medium, then the pivot released: the rod swings hard (over 100 degrees/s), yet on a 10 SPS cell every card of the tilt phase counts and the collapse puts the right player out", () => {
+    const r = scenario("librium", 57)
+    assert.equal(r.spec.config.difficulty, "medium")
+    assert.equal(r.spec.params.load.rate_sps, 10)
+    const tilt = r.events.find(e => e.type === "phase" && e.phase === "tilt")
+    assert.ok(tilt, "no tilt phase")
+    const placed = (es: { t_ms: number }[]) => es.filter(e => e.t_ms > tilt.t_ms).length
+    assert.equal(placed(r.events.filter(e => e.type === "placed")), placed(r.truth.events.filter(e => e.kind === "place")))
+    // (every card on again in the tilt phase is LIBRIUM again for the rules; the simulator has the structure go then, without the event)
+    const noLibrium = (xs: string[]) => xs.filter(x => x !== "librium")
+    assert.deepEqual(noLibrium(r.calls), noLibrium(r.expected))
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     const touch = r.truth.events.find(e => e.kind === "touch")
