@@ -13,6 +13,7 @@ import { Command, Option } from "commander"
 import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
+import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
@@ -95,6 +96,7 @@ const program = new Command()
         lines.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
         console.log(benchTable(view, opts.by))
         console.log(worstCases(lines))
+        console.log(causeTable(lines))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
     })

@@ -10,6 +10,7 @@ import { Overrides } from "../../src/core/config.ts"
 import { Truth } from "../../src/sim/truth.ts"
 import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../../src/sim/cases.ts"
 import { CaseScore, matchCase } from "./match.ts"
+import { firstError } from "./causes.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
 
@@ -62,6 +63,8 @@ export interface CaseResult {
     /** the simulator seed of the case (rebuild it with makeCase), null for a file */
     seed: number | null
     score: CaseScore
+    /** a wrong outcome's first error (causes.ts), null when the outcome is right */
+    cause: string | null
 }
 
 /** a case ready to replay: its samples, configuration and truth */
@@ -92,7 +95,8 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     const r = c.samples.replay(c.config, undefined, job.overrides)
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms
-    return { id: job.id, category: job.category, difficulty: c.config.difficulty, cell: c.cell ?? "-", seed: job.source === "sim" ? job.seed : null, score: m.score }
+    const cause = m.score.outcome_right === 1 ? null : firstError(r.events, m.calls, c.truth, m.truth)
+    return { id: job.id, category: job.category, difficulty: c.config.difficulty, cell: c.cell ?? "-", seed: job.source === "sim" ? job.seed : null, score: m.score, cause }
 }
 
 /**

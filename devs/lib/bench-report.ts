@@ -49,6 +49,8 @@ export interface CaseLine {
     wrongful_outs: number
     false_calls: number
     missed: number
+    /** a wrong outcome's first error (causes.ts), null when the outcome is right */
+    cause: string | null
 }
 
 export function caseLine(r: CaseResult): CaseLine {
@@ -65,6 +67,7 @@ export function caseLine(r: CaseResult): CaseLine {
         wrongful_outs: c["out"].calls - c["out"].hits,
         false_calls: r.score.false_calls,
         missed,
+        cause: r.cause,
     }
 }
 

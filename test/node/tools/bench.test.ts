@@ -74,6 +74,9 @@ test("bench on four quick simulated cases: events come out and the JSON has ever
     assert.deepEqual(json.cases.map((c: any) => c.id), ["7-0-quiet", "7-1-place", "7-2-card_fell", "7-3-collapse"])
     assert.equal(json.cases.reduce((n: number, c: any) => n + c.events, 0), json.total.events)
     assert.match(out, /^(every case's outcome is right|wrong outcome in \d+ cases; worst: .*case seed \d+)/m)
+    assert.match(out, /^wrong outcomes by first error(: none| \(\d+ cases\):)$/m)
+    // a case's cause is named exactly when its outcome is wrong
+    for (const c of json.cases) assert.equal(c.cause === null, c.outcome_right, JSON.stringify(c))
     for (const [c, f] of Object.entries(json.by_category)) checkFigures(f, c)
 })
 

@@ -1,0 +1,103 @@
+/**
+ * Why a case's outcome went wrong: its first error in time (a truth event the referee missed or gave
+ * another player, or a call the truth does not have), named by kind. A missed touch with a false collapse
+ * call from its start to COLLAPSE_AFTER_MS after its end is "a touch read as a collapse" (a push that
+ * unloaded the cell like breaking cards); a missed card_fell or collapse with a false touch call up to
+ * CARD_OFF_BEFORE_MS after it is "card_fell (collapse) read as a touch", and a false touch that soon after one
+ * that was called is "a card off read as a touch". Outs and winners follow from other calls and are
+ * a cause only when nothing else went wrong.
+ */
+import { RefEvent } from "../../src/core/referee/types.ts"
+import { Truth, TruthEvent } from "../../src/sim/truth.ts"
+import { CallStatus, TruthStatus } from "./match.ts"
+
+const COLLAPSE_AFTER_MS = 1000
+const CARD_OFF_BEFORE_MS = 1000
+
+const TRUTH_NAMES: { [kind: string]: string } = {
+    place: "placement",
+    remove: "removal",
+    card_fell: "card_fell",
+    collapse: "collapse",
+}
+
+const CALL_NAMES: { [type: string]: string } = {
+    placed: "placement",
+    removed: "removal",
+    card_fell: "card_fell",
+    collapse: "collapse",
+    touch: "touch",
+    warning: "touch",
+}
+
+function touchName(e: TruthEvent): string {
+    return `${e.force_class ?? "?"} ${e.target ?? "structure"} touch`
+}
+
+/** the first error's class (null when there is none) */
+export function firstError(events: RefEvent[], calls: CallStatus[], truth: Truth, marks: TruthStatus[]): string | null {
+    type Err = { t_ms: number; cause: string }
+    const errs: Err[] = []
+    const falseCalls = events.filter((e, k) => calls[k] === "false")
+    truth.events.forEach((e, k) => {
+        const st = marks[k]
+        if (st !== "missed" && st !== "wrong_player") return
+        if (e.kind === "touch") {
+            const end = (e.t_end_ms ?? e.t_ms) + COLLAPSE_AFTER_MS
+            const asCollapse = falseCalls.some(c => c.type === "collapse" && c.t_ms >= e.t_ms && c.t_ms <= end)
+            const cause = asCollapse ? `${touchName(e)} read as a collapse` : st === "missed" ? `missed ${touchName(e)}` : `${touchName(e)} blamed on another player`
+            errs.push({ t_ms: e.t_ms, cause })
+            return
+        }
+        const name = TRUTH_NAMES[e.kind]
+        if (!name) return
+        const off = e.kind === "card_fell" || e.kind === "collapse"
+        if (off && st === "missed" && falseCalls.some(c => (c.type === "touch" || c.type === "warning") && c.t_ms >= e.t_ms && c.t_ms - e.t_ms <= CARD_OFF_BEFORE_MS)) {
+            errs.push({ t_ms: e.t_ms, cause: `${name} read as a touch` })
+            return
+        }
+        errs.push({ t_ms: e.t_ms, cause: st === "missed" ? `missed ${name}` : `${name} blamed on another player` })
+    })
+    events.forEach((e, k) => {
+        const st = calls[k]
+        if (st !== "false" && st !== "wrong_player") return
+        const name = CALL_NAMES[e.type]
+        if (!name) return
+        if (st === "wrong_player") {
+            errs.push({ t_ms: e.t_ms, cause: `${name} blamed on another player` })
+            return
+        }
+        // a false touch right after a card fell or the structure went is named there, with the card (above) when
+        // that was missed, else here
+        const cardOff = truth.events.some(t => (t.kind === "card_fell" || t.kind === "collapse") && t.t_ms <= e.t_ms && e.t_ms - t.t_ms <= CARD_OFF_BEFORE_MS)
+        if (name === "touch" && cardOff) {
+            if (!errs.some(x => x.cause.endsWith("read as a touch"))) errs.push({ t_ms: e.t_ms, cause: "a card off read as a touch" })
+        }
+        // a false collapse right after a missed touch is named with the touch (above)
+        else if (!(name === "collapse" && errs.some(x => x.cause.endsWith("read as a collapse") && x.t_ms <= e.t_ms && e.t_ms - x.t_ms <= COLLAPSE_AFTER_MS + 3000)))
+            errs.push({ t_ms: e.t_ms, cause: name === "placement" ? "extra placement" : name === "removal" ? "extra removal" : `false ${name}` })
+    })
+    if (errs.length === 0) {
+        const out = events.find((e, k) => (e.type === "out" || e.type === "winner") && calls[k] !== "info")
+        return out ? `${out.type} (nothing else went wrong)` : "the order of the outs"
+    }
+    errs.sort((a, b) => a.t_ms - b.t_ms)
+    return errs[0].cause
+}
+
+/** the causes' counts, most first, each with up to `examples` case ids */
+export function causeTable(cases: { id: string; cause?: string | null }[], examples = 3): string {
+    const by = new Map<string, string[]>()
+    for (const c of cases) {
+        if (!c.cause) continue
+        const ids = by.get(c.cause) ?? []
+        ids.push(c.id)
+        by.set(c.cause, ids)
+    }
+    if (by.size === 0) return "wrong outcomes by first error: none"
+    const rows = [...by.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    const total = rows.reduce((n, r) => n + r[1].length, 0)
+    const w = Math.max(...rows.map(r => r[0].length))
+    const lines = rows.map(([cause, ids]) => `  ${String(ids.length).padStart(3)}  ${cause.padEnd(w)}  e.g. ${ids.slice(0, examples).join(", ")}`)
+    return `wrong outcomes by first error (${total} cases):\n` + lines.join("\n")
+}
