@@ -211,3 +211,29 @@ test("the threshold follows the rest noise learned at the tare: a 1.2 g hand is 
     assert.deepEqual(runAfterTare(0.3, hand(5000, 400, 1.2)), [])
     assert.deepEqual(runAfterTare(0.02, hand(5000, 400, 0.8)), [])
 })
+
+test("a dip just after the base moved to a new level (a card on: the first steady mean still holds its ring) is no touch (over within 250 ms); the same dip 400 ms on is", () => {
+    const step = (t: number) => (t >= 3000 ? 7 : 0)
+    // the placement is called (the reference moves) once the card's level is steady: the base moves there
+    const runStep = (dip: (t: number) => number, steadyAt: number): Obs[] => {
+        const sig = freshSignals()
+        sig.ref_g = REF_G
+        const det = new HangerDetector(ON)
+        const out: Obs[] = []
+        for (let t = 0; t <= 9000; t += 12.5) {
+            sig.motion.update(t, 0, 0, 0)
+            if (t === steadyAt) sig.ref_g = REF_G + 7
+            feed(det, sig, t, REF_G + step(t) + dip(t), out)
+        }
+        return out
+    }
+    const sig = freshSignals()
+    let steadyAt = NaN
+    for (let t = 0; t <= 8000 && steadyAt !== steadyAt; t += 12.5) {
+        sig.load.update(t, REF_G + step(t))
+        if (t > 3000 && sig.load.isSteady() && Math.abs(sig.load.steadyMean_g() - REF_G - 7) < 0.5) steadyAt = t
+    }
+    assert.ok(steadyAt === steadyAt, "the card's level never steady")
+    assert.deepEqual(runStep(hand(steadyAt + 60, 150, -2.2), steadyAt), [], "a dip over within 250 ms of the new level being taken is its ring")
+    assert.equal(runStep(hand(steadyAt + 400, 150, -2.2), steadyAt).length, 1, "the same dip 400 ms on is a hand")
+})

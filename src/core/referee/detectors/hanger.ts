@@ -26,6 +26,9 @@
  *    gives it back, while a hand lifting the hanger of a rig still swinging
  *    from the last placement is a touch like any other;
  *  - a table bump: the clamp's shake above `shake_g` stops it;
+ *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
+ *    level (a card on or off), no excursion starts (the first steady mean still
+ *    holds the level's slow ring, and its next trough looked like a hand's lift);
  *  - a card called meanwhile (the reference moved).
  * The touch detector decides whether it is called (TouchDetector.offer).
  */
@@ -74,6 +77,8 @@ export const HANGER_DEFAULTS: HangerSettings = {
 
 /** a press's swing past the level has this long to pass the threshold the other way (a hand's edge: tens of ms; a 10 SPS cell's reading), ms */
 const FLIP_MS = 120
+/** no excursion starts this soon after the base moved to a new level (a card on or off: its first steady mean still holds the ring), ms */
+const BASE_SETTLE_MS = 250
 /** a big excursion is back within this fraction of its height (at most half a card) */
 const BACK_FRAC = 0.15
 
@@ -90,6 +95,8 @@ export class HangerDetector {
     private past_ms = NaN
     /** the last steady load level, g (what an excursion leaves and comes back to) */
     private base_g = NaN
+    /** when the base last moved to a new level (NaN: never), ms */
+    private baseMoved_ms = NaN
     /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
     private peak_g = 0
     private backN = 0
@@ -123,7 +130,10 @@ export class HangerDetector {
         const load = sig.load
         const idle = !(this.since >= 0)
         if (idle && load.isSteady()) {
-            this.base_g = load.steadyMean_g()
+            const m = load.steadyMean_g()
+            // a new level (a card on or off): the first steady mean still holds its ring
+            if (!(Math.abs(m - this.base_g) <= s.min_g)) this.baseMoved_ms = t_ms
+            this.base_g = m
             this.since = NaN
         }
         const d = load.quick_g() - this.base_g
@@ -139,7 +149,7 @@ export class HangerDetector {
         const lift = (idle ? d : this.side) < 0
         const judged = calm && (sw < s.still_dps || (lift && sw < s.lift_dps))
         if (idle) {
-            if (this.since !== this.since && ad > thr && judged) {
+            if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
                 this.ref_g = sig.ref_g
             }
