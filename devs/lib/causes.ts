@@ -4,7 +4,8 @@
  * call from its start to COLLAPSE_AFTER_MS after its end is "a touch read as a collapse" (a push that
  * unloaded the cell like breaking cards); a missed card_fell or collapse with a false touch call up to
  * CARD_OFF_BEFORE_MS after it is "card_fell (collapse) read as a touch", and a false touch that soon after one
- * that was called is "a card off read as a touch". Outs and winners follow from other calls and are
+ * that was called is "a card off read as a touch"; a missed placement (removal) with a false touch from its
+ * hand's start to CARD_AFTER_MS after its weight is on is "placement (removal) read as a touch". Outs and winners follow from other calls and are
  * a cause only when nothing else went wrong.
  */
 import { RefEvent } from "../../src/core/referee/types.ts"
@@ -13,6 +14,8 @@ import { CallStatus, TruthStatus } from "./match.ts"
 
 const COLLAPSE_AFTER_MS = 1000
 const CARD_OFF_BEFORE_MS = 1000
+/** a placement's turn passes 1.5 s after its weight is on: a touch called by then is the placement's */
+const CARD_AFTER_MS = 2000
 
 const TRUTH_NAMES: { [kind: string]: string } = {
     place: "placement",
@@ -39,21 +42,29 @@ export function firstError(events: RefEvent[], calls: CallStatus[], truth: Truth
     type Err = { t_ms: number; cause: string }
     const errs: Err[] = []
     const falseCalls = events.filter((e, k) => calls[k] === "false")
+    /** false calls named with a truth event's error (a touch read as a collapse, a card read as a touch) */
+    const explained: RefEvent[] = []
     truth.events.forEach((e, k) => {
         const st = marks[k]
         if (st !== "missed" && st !== "wrong_player") return
         if (e.kind === "touch") {
             const end = (e.t_end_ms ?? e.t_ms) + COLLAPSE_AFTER_MS
-            const asCollapse = falseCalls.some(c => c.type === "collapse" && c.t_ms >= e.t_ms && c.t_ms <= end)
-            const cause = asCollapse ? `${touchName(e)} read as a collapse` : st === "missed" ? `missed ${touchName(e)}` : `${touchName(e)} blamed on another player`
+            const asCollapse = falseCalls.filter(c => c.type === "collapse" && c.t_ms >= e.t_ms && c.t_ms <= end)
+            for (const c of asCollapse) explained.push(c)
+            const cause = asCollapse.length > 0 ? `${touchName(e)} read as a collapse` : st === "missed" ? `missed ${touchName(e)}` : `${touchName(e)} blamed on another player`
             errs.push({ t_ms: e.t_ms, cause })
             return
         }
         const name = TRUTH_NAMES[e.kind]
         if (!name) return
         const off = e.kind === "card_fell" || e.kind === "collapse"
-        if (off && st === "missed" && falseCalls.some(c => (c.type === "touch" || c.type === "warning") && c.t_ms >= e.t_ms && c.t_ms - e.t_ms <= CARD_OFF_BEFORE_MS)) {
-            errs.push({ t_ms: e.t_ms, cause: `${name} read as a touch` })
+        // (a placement or removal: from its hand's start to CARD_AFTER_MS after its weight came on or off)
+        const from = off ? e.t_ms : e.t_start_ms ?? e.t_ms
+        const to = e.t_ms + (off ? CARD_OFF_BEFORE_MS : CARD_AFTER_MS)
+        const asTouch = st === "missed" ? falseCalls.filter(c => (c.type === "touch" || c.type === "warning") && c.t_ms >= from && c.t_ms <= to) : []
+        if (asTouch.length > 0) {
+            for (const c of asTouch) explained.push(c)
+            errs.push({ t_ms: Math.min(e.t_ms, asTouch[0].t_ms), cause: `${name} read as a touch` })
             return
         }
         errs.push({ t_ms: e.t_ms, cause: st === "missed" ? `missed ${name}` : `${name} blamed on another player` })
@@ -62,20 +73,15 @@ export function firstError(events: RefEvent[], calls: CallStatus[], truth: Truth
         const st = calls[k]
         if (st !== "false" && st !== "wrong_player") return
         const name = CALL_NAMES[e.type]
-        if (!name) return
+        if (!name || explained.indexOf(e) >= 0) return
         if (st === "wrong_player") {
             errs.push({ t_ms: e.t_ms, cause: `${name} blamed on another player` })
             return
         }
-        // a false touch right after a card fell or the structure went is named there, with the card (above) when
-        // that was missed, else here
+        // a false touch right after a card fell or the structure went (called: else it is named with the card, above)
         const cardOff = truth.events.some(t => (t.kind === "card_fell" || t.kind === "collapse") && t.t_ms <= e.t_ms && e.t_ms - t.t_ms <= CARD_OFF_BEFORE_MS)
-        if (name === "touch" && cardOff) {
-            if (!errs.some(x => x.cause.endsWith("read as a touch"))) errs.push({ t_ms: e.t_ms, cause: "a card off read as a touch" })
-        }
-        // a false collapse right after a missed touch is named with the touch (above)
-        else if (!(name === "collapse" && errs.some(x => x.cause.endsWith("read as a collapse") && x.t_ms <= e.t_ms && e.t_ms - x.t_ms <= COLLAPSE_AFTER_MS + 3000)))
-            errs.push({ t_ms: e.t_ms, cause: name === "placement" ? "extra placement" : name === "removal" ? "extra removal" : `false ${name}` })
+        const cause = name === "touch" && cardOff ? "a card off read as a touch" : name === "placement" ? "extra placement" : name === "removal" ? "extra removal" : `false ${name}`
+        errs.push({ t_ms: e.t_ms, cause })
     })
     if (errs.length === 0) {
         const out = events.find((e, k) => (e.type === "out" || e.type === "winner") && calls[k] !== "info")

@@ -57,3 +57,11 @@ test("the cause table counts each cause once per case, most first, with example 
     assert.match(lines[2], /^\s+1\s+false touch\s+e\.g\. b$/)
     assert.equal(causeTable([{ id: "x", cause: null }]), "wrong outcomes by first error: none")
 })
+
+test("a placement missed with a false touch from its hand's start to 2 s after its weight came on is a placement read as a touch", () => {
+    const tr = truth([{ t_ms: 10000, kind: "place", player: 2, t_start_ms: 6000, cards: 3 }])
+    const touchOut = (t: number) => [ev(t, "touch", { player: 2 }), ev(t, "out", { player: 2, reason: "touch" })]
+    assert.equal(cause(touchOut(10400), tr, "place"), "placement read as a touch")
+    assert.equal(cause(touchOut(7000), tr, "place"), "placement read as a touch")
+    assert.equal(cause(touchOut(13000), tr, "place"), "missed placement")
+})
