@@ -1,12 +1,14 @@
 /**
  * Why a case's outcome went wrong: its first error in time (a truth event the referee missed or gave
- * another player, or a call the truth does not have), named by kind. A missed touch with a false collapse
- * call from its start to COLLAPSE_AFTER_MS after its end is "a touch read as a collapse" (a push that
- * unloaded the cell like breaking cards); a missed card_fell or collapse with a false touch call up to
- * CARD_OFF_BEFORE_MS after it is "card_fell (collapse) read as a touch", and a false touch that soon after one
- * that was called is "a card off read as a touch"; a missed placement (removal) with a false touch from its
- * hand's start to CARD_AFTER_MS after its weight is on is "placement (removal) read as a touch". Outs and winners follow from other calls and are
- * a cause only when nothing else went wrong.
+ * another player, or a call the truth does not have), named by kind. Some pairs are one error, named at
+ * the truth event and dated by the earlier of the two:
+ *  - a missed touch with a false collapse from its start to COLLAPSE_AFTER_MS after its end: "a touch read
+ *    as a collapse" (a push that unloaded the cell like breaking cards);
+ *  - a missed card_fell or collapse with a false touch up to CARD_OFF_BEFORE_MS after it: "card_fell read
+ *    as a touch" (its jolt fired the push cue); after one that was called: "a card off read as a touch";
+ *  - a missed placement or removal with a false touch from its hand's start to CARD_AFTER_MS after its
+ *    weight came on or off: "placement read as a touch".
+ * Outs and winners follow from other calls and are a cause only when nothing else went wrong.
  */
 import { RefEvent } from "../../src/core/referee/types.ts"
 import { Truth, TruthEvent } from "../../src/sim/truth.ts"
