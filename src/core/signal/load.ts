@@ -306,9 +306,15 @@ export class Load {
         this.steadiness.setBlock_ms(this.block_ms)
     }
 
-    /** true while the steadiness blocks follow a big swing's ring (setSwing) */
-    isSwinging(): boolean {
-        return this.swinging
+    /**
+     * whether the load has left `level_g` by more than `band_g`: the quick level; on a big swing (setSwing),
+     * which rings the load by more than a band, the steadiness blocks' mean over whole ring periods, and
+     * between steady blocks the ring-free level by twice the band
+     */
+    leftLevel(level_g: number, band_g: number): boolean {
+        if (!this.swinging) return Math.abs(this.fast_g() - level_g) > band_g
+        if (this.isSteady()) return Math.abs(this.steadyMean_g() - level_g) > band_g
+        return Math.abs(this.ringFree_g() - level_g) > 2 * band_g
     }
 
     /** spike-free level, g (median output) */

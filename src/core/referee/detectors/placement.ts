@@ -23,10 +23,8 @@
  * step is confirmed, the level history says since when the level has stayed
  * within `on_tol_cards` of the new level (the weight fully on); the call is
  * held until that time + `pass_ms` (dropped if the level leaves the band:
- * the quick level, or on a big swing, which rings the load by more than the
- * band (the released pivot of the tilt phase rocks the rod at 100-200
- * degrees/s for a minute), the steadiness blocks' mean over whole ring
- * periods, and between steady blocks the ring-free level by twice the band).
+ * Load.leftLevel, which on a big swing judges whole ring periods; the released
+ * pivot of the tilt phase rocks the rod at 100-200 degrees/s for a minute).
  */
 import { Obs } from "../types"
 import { HISTORY_SLOT_MS } from "../../signal/load"
@@ -183,21 +181,12 @@ export class PlacementDetector {
             this.pendingCards(t_ms, sig, out)
             return
         }
-        // (a big swing rings the load by more than the band: judged on the steadiness blocks' mean then, whole
-        // ring periods, and between steady blocks on the ring-free level with twice the band)
-        const band = 2 * this.s.on_tol_cards * card
-        const load = sig.load
-        const left = !load.isSwinging()
-            ? Math.abs(load.fast_g() - mean) > band
-            : load.isSteady()
-              ? Math.abs(load.steadyMean_g() - mean) > band
-              : Math.abs(load.ringFree_g() - mean) > 2 * band
-        const fast = load.fast_g()
-        if (left || sig.touchCue_ms >= t_ms) {
+        // (on a big swing judged on whole ring periods: Load.leftLevel)
+        if (sig.load.leftLevel(mean, 2 * this.s.on_tol_cards * card) || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
             // a drop that stood measure_ms before a hand came (the fallen card's placer re-placing
             // it) is called now, on the level it stood at
-            if (mean < sig.ref_g && fast > mean && t_ms - this.on_ms >= this.s.measure_ms) this.step(t_ms, sig, mean, out)
+            if (mean < sig.ref_g && sig.load.fast_g() > mean && t_ms - this.on_ms >= this.s.measure_ms) this.step(t_ms, sig, mean, out)
             return
         }
         if (t_ms < this.due_ms) return
