@@ -4,7 +4,7 @@
  * plus a tare, the cell's rest noise, a history of the level and the card-mass
  * learner. No allocation per sample; NaN readings are ignored.
  */
-import { Ema, RunningMedian } from "./filters"
+import { Ema, RunningMedian, WindowMean } from "./filters"
 
 export interface LoadSettings {
     /** a reading further than this from the filtered level is held back as a possible spike, g */
@@ -43,6 +43,8 @@ export const HISTORY_SLOT_MS = 50
 const HISTORY_SLOTS = 80
 /** the rest noise is measured over at least this many readings of a steady run (else the last value stands) */
 const NOISE_MIN_READINGS = 8
+/** readings in the recent mean (Load.recentMean_g): on a 10-20 SPS cell, 200-400 ms, about a ring period of the hanger the readings alias */
+const RECENT_N = 4
 
 /** the most blocks a steadiness window may hold */
 const MAX_BLOCKS = 64
@@ -228,6 +230,8 @@ export class Load {
     lastPassed_g = NaN
     prevPassed_g = NaN
     private prev2Passed_g = NaN
+    private recent = new WindowMean(RECENT_N)
+    private recentMean = NaN
     /**
      * the squares of successive differences over the current steady run and how many (a run ends when
      * the load is not steady: a clean-up's jumps before a tare between rounds stay out), g^2; the noise
@@ -278,6 +282,7 @@ export class Load {
         this.prev2Passed_g = this.prevPassed_g
         this.prevPassed_g = this.lastPassed_g
         this.lastPassed_g = x
+        this.recentMean = this.recent.update(x, RECENT_N)
         this.ring2.update(t_ms, this.ring1.update(t_ms, x))
         if (this.gate.takeJump()) this.median.reset()
         this.clean = this.median.update(x)
@@ -341,6 +346,11 @@ export class Load {
         if (c !== c) return a
         if (a > b) return b > c ? b : a > c ? c : a
         return a > c ? a : b > c ? c : b
+    }
+
+    /** the mean of the last RECENT_N readings past the spike gate, g (NaN before that many): on a slow cell, a drop the ring's alias hides from the median */
+    recentMean_g(): number {
+        return this.recentMean
     }
 
     /** the higher of the last two readings past the spike gate, g: the load has been at most this for two readings */

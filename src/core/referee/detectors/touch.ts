@@ -16,8 +16,9 @@
  * A cue is a pending touch for `confirm_ms` (and the load's response delay:
  * a slow cell's readings lag). It is called then unless the load stands more
  * than `explain_cards` below the reference (the quick level, the last two
- * gated readings or the ring-free level: a slow cell aliases the ring of a
- * card leaving into readings both ways): cards came off (a collapse jolts
+ * gated readings, the ring-free level or the mean of the last four readings:
+ * a slow cell aliases the ring of a card leaving into readings both ways,
+ * one in three near the old level can hold the median up): cards came off (a collapse jolts
  * the rod as its cards break loose, a falling card too), or a hand lifts. It
  * waits up to `explain_ms` longer for the load to come back (the hand let go:
  * a touch); a load that stays low explains the push and drops it.
@@ -108,8 +109,9 @@ export class TouchDetector {
             const waited = t_ms - this.pendingSince - (lag > this.s.confirm_ms ? lag : this.s.confirm_ms)
             // cards came off: the quick level, or the last two readings past the spike gate, stand low
             const line = -this.s.explain_cards * sig.mass.get_g()
-            // ... or the ring-free level does (a slow cell aliases the ring of a card leaving into readings both ways)
-            const low = sig.loadOk && (d < line || sig.load.recentHigh_g() - sig.ref_g < line || sig.load.ringFree_g() - sig.ref_g < line)
+            // ... or the ring-free level, or the last four readings' mean, does (a slow cell aliases the ring of a
+            // card leaving into readings both ways)
+            const low = sig.loadOk && (d < line || sig.load.recentHigh_g() - sig.ref_g < line || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
