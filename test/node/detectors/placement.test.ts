@@ -169,6 +169,23 @@ test("a hand holding the rod two cards' worth for 3 s (releasing the pivot) is n
     assert.equal(r.ref_g, BASE_G)
 })
 
+test("a heavy card with the placer's press in the window that confirms it (1.65 cards) is one card once the hand is gone, no touch", () => {
+    // a card 1.15 of the learned mass on at 3000 ms; the hand presses half a card more from 2500 to 5200 ms (the
+    // simulator's slotting hand on a 10-20 SPS cell, seed 1 case 122): first seen steady at 1.65 cards, over max_cards
+    const level = (t: number) => (t >= 3000 ? 1.15 * CARD_G : 0) + (t >= 2500 && t < 5200 ? 0.5 * CARD_G : 0)
+    const r = runLoad(16000, level)
+    assert.deepEqual(r.out.map(o => o.kind), ["card_on"], JSON.stringify(r.out))
+    assert.ok(Math.abs((r.out[0].ev!.delta_g as number) - 1.15 * CARD_G) < 0.2, `step ${r.out[0].ev!.delta_g} g`)
+    assert.ok(Math.abs(r.ref_g - BASE_G - 1.15 * CARD_G) < 0.2, `reference ${(r.ref_g - BASE_G).toFixed(2)} g up`)
+})
+
+test("a rise of 1.65 cards still there when weighed again, multi_hold_ms after it was seen, is a touch", () => {
+    const r = runLoad(16000, t => (t >= 3000 ? 1.65 * CARD_G : 0))
+    assert.deepEqual(r.out.map(o => o.kind + ":" + o.ev!.detector), ["touch:load_excess"])
+    assert.ok(r.out[0].t_ms >= 3000 + 1000 + PLACEMENT_DEFAULTS.multi_hold_ms, `called at ${r.out[0].t_ms}`)
+    assert.ok(Math.abs(r.ref_g - BASE_G - 1.65 * CARD_G) < 0.2, "the reference moves to the new level")
+})
+
 test("a steady rise of 2.5 cards (no whole number) is something resting on the structure: a touch", () => {
     const r = runLoad(10000, t => (t >= 3000 ? 2.5 * CARD_G : 0))
     assert.deepEqual(r.out.map(o => o.kind + ":" + o.ev!.detector), ["touch:load_excess"])

@@ -15,8 +15,12 @@
  * two or three whole cards is that many placements (they went on while a big
  * swing kept the load from settling), called `multi_hold_ms` later if the
  * level is still there: a hand holding the rod while the pivot is released
- * is gone by then, and leaves the reference alone. Any other rise of more
- * than one card is something resting on the structure: a touch.
+ * is gone by then, and leaves the reference alone. A rise over `max_cards`
+ * but short of two whole cards may be a heavy card with the placer's last
+ * press in the window that confirmed it: it waits like a card, weighed again
+ * at its pass time and `multi_hold_ms` after it was seen at the earliest, and
+ * is a card if it is then one. Any other rise of more than one card is
+ * something resting on the structure: a touch.
  *
  * The turn passes `pass_ms` after the card's full weight came on (rules.md 3),
  * and the blame windows run from that moment, so the call is timed: when the
@@ -75,6 +79,11 @@ export class PlacementDetector {
     private pendingMean_g = NaN
     /** the pending step is this many whole cards at once (0: one card, or none) */
     private multi = 0
+    /** the pending step rose more than max_cards (but short of two cards): a card unless it is still over when
+     * weighed again, at multi_hold_ms after it was seen at the earliest (a hand holding the rod as the pivot is
+     * released is gone by then), ms */
+    private excess = false
+    private decide_ms = NaN
     /** when the pending step's weight came fully on (level-history time), ms */
     private on_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
@@ -116,7 +125,10 @@ export class PlacementDetector {
         }
         // a level reached while a hand pushed (a touch cue up) is no card: wait for the hand to go
         if (this.handOn(t_ms - sig.touchCue_ms < this.s.hand_quiet_ms, sig.touchCue_ms)) return
-        if (ak <= this.s.max_cards) {
+        // a rise a little over a card (short of two whole ones) may be a heavy card with the placer's last
+        // press in the steadiness window: weighed again at its pass time, a touch only if still over
+        const over = k > 0 && ak > this.s.max_cards && k < 2 - this.s.multi_tol_cards
+        if (ak <= this.s.max_cards || over) {
             let on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
             // the slots ring about the level (a big swing): judge means over a steadiness block instead
             if (on !== on) on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, Math.round(load.block_ms / HISTORY_SLOT_MS))
@@ -125,6 +137,8 @@ export class PlacementDetector {
             this.on_ms = on
             this.due_ms = on - load.cleanDelay_ms() + this.s.pass_ms
             this.pendingMean_g = mean
+            this.excess = over
+            this.decide_ms = over ? Math.max(this.due_ms, t_ms + this.s.multi_hold_ms) : this.due_ms
             this.pending(t_ms, sig, out)
             return
         }
@@ -189,7 +203,7 @@ export class PlacementDetector {
             if (mean < sig.ref_g && sig.load.fast_g() > mean && t_ms - this.on_ms >= this.s.measure_ms) this.step(t_ms, sig, mean, out)
             return
         }
-        if (t_ms < this.due_ms) return
+        if (t_ms < this.decide_ms) return
         // the turn passed at the due time (the weight on for pass_ms), even when the load let us see it only now
         const passed = this.due_ms
         this.due_ms = NaN
@@ -198,6 +212,14 @@ export class PlacementDetector {
         const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
         const fresh = sig.load.history.mean_since_ms(from)
         const level = fresh === fresh ? fresh : mean
+        if (this.excess) {
+            this.excess = false
+            if ((level - sig.ref_g) / card > this.s.max_cards) {
+                out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", level - sig.ref_g, true) })
+                sig.ref_g = level
+                return
+            }
+        }
         this.step(t_ms, sig, level, out, passed)
     }
 
