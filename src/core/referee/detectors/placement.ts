@@ -79,10 +79,10 @@ export class PlacementDetector {
     private pendingMean_g = NaN
     /** the pending step is this many whole cards at once (0: one card, or none) */
     private multi = 0
-    /** the pending step rose more than max_cards (but short of two cards): a card unless it is still over when
-     * weighed again, at multi_hold_ms after it was seen at the earliest (a hand holding the rod as the pivot is
-     * released is gone by then), ms */
+    /** the pending step rose more than max_cards (short of two whole cards): a card unless still over when weighed again */
     private excess = false
+    /** when the pending step is weighed again: its pass time, and for an excess multi_hold_ms after it was seen at
+     * the earliest (a hand holding the rod as the pivot is released is gone by then), ms */
     private decide_ms = NaN
     /** when the pending step's weight came fully on (level-history time), ms */
     private on_ms = NaN

@@ -18,10 +18,11 @@
  * than `explain_cards` below the reference (the quick level, the last two
  * gated readings, the ring-free level or the mean of the last four readings:
  * a slow cell aliases the ring of a card leaving into readings both ways,
- * one in three near the old level can hold the median up): cards came off (a collapse jolts
- * the rod as its cards break loose, a falling card too), or a hand lifts. It
- * waits up to `explain_ms` longer for the load to come back (the hand let go:
- * a touch); a load that stays low explains the push and drops it.
+ * and one in three near the old level can hold the median up): cards came
+ * off (a collapse jolts the rod as its cards break loose, a falling card
+ * too), or a hand lifts. It waits up to `explain_ms` longer for the load to
+ * come back (the hand let go: a touch); a load that stays low explains the
+ * push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
  * here (offer): one call for one touch.
  * After a call it re-arms once every cue has been down for `rearm_ms`. While a
