@@ -68,26 +68,26 @@ test("the same kick as a card breaks loose (the load drops a card and stays down
 // the gated readings of a 20 SPS cell as a 4.7 g card slid off a simulated rig (npm run sim -- --seed 1, case 122),
 // g from the reference, one every 50 ms from 5.9 s: the hanger's ring aliases into readings both ways about the new level
 const SLID_OFF = [-0.08, -0.3, -1.16, -10.25, -2.21, -2.5, -8.84, -0.51, -6.22, -6.72, -1.34, -7.91, -4.52, -3.12, -7.8, -2.52, -4.74, -6.23, -2.36, -5.91, -4.77, -3.45, -6.52, -4.29, -4.75, -5.74, -3.75, -5.12, -5.0, -3.64, -5.41, -4.37]
-const slidOff = (t: number) => (t < 5900 ? 0 : SLID_OFF[Math.min(SLID_OFF.length - 1, Math.round((t - 5900) / 50))])
+/** readings `g` (one every 50 ms from 5.9 s) as a 20 SPS load, the card `card_g` off, a kick at `kick_ms`: no touch; the same ring with the card still on: a touch */
+function cardOffExplainsKick(g: number[], card_g: number, kick_ms: number) {
+    const off = (t: number) => (t < 5900 ? 0 : g[Math.min(g.length - 1, Math.round((t - 5900) / 50))])
+    const out = run(9000, { spin: kick(kick_ms, 10), load: off, load_period_ms: 50, card_g })
+    assert.deepEqual(out, [])
+    const kept = run(9000, { spin: kick(kick_ms, 10), load: t => off(t) + card_g, load_period_ms: 50, card_g })
+    assert.equal(kept.length, 1, "the same ring with the card still on is a touch")
+}
 
 test("a card's jolt as it slides off, on a 20 SPS cell whose readings ring both ways, is no touch: the ring-free level is down", () => {
-    const out = run(9000, { spin: kick(6000, 10), load: slidOff, load_period_ms: 50, card_g: 4.7 })
-    assert.deepEqual(out, [])
-    const kept = run(9000, { spin: kick(6000, 10), load: t => slidOff(t) + 4.7, load_period_ms: 50, card_g: 4.7 })
-    assert.equal(kept.length, 1, "the same ring with the card still on is a touch")
+    cardOffExplainsKick(SLID_OFF, 4.7, 6000)
 })
 
 // another card off the same rig (case 122 of seed 1, at 64.9 s): here the ring's alias puts one reading in three
 // near the old level, so the median and the ring-free level are still above the line when the cue's wait ends
 // (the kick 20 ms before the first low reading, as simulated)
 const SLID_OFF_2 = [-0.02, 0.08, -0.58, -7.61, -4.7, -1.61, -7.95, -3.37, -2.93, -7.48, -2.81, -4.19, -6.7, -2.17, -5.13, -5.99, -2.98, -5.64, -5.07, -3.29, -5.83, -4.06, -3.75, -5.8, -3.85, -4.23, -5.42, -3.65, -4.67, -5.19, -3.81, -4.97, -4.79, -4.08]
-const slidOff2 = (t: number) => (t < 5900 ? 0 : SLID_OFF_2[Math.min(SLID_OFF_2.length - 1, Math.round((t - 5900) / 50))])
 
 test("a card sliding off a 20 SPS cell whose alias keeps the median up is no touch: the mean of the last four readings is down", () => {
-    const out = run(9000, { spin: kick(5980, 10), load: slidOff2, load_period_ms: 50, card_g: 4.6 })
-    assert.deepEqual(out, [])
-    const kept = run(9000, { spin: kick(5980, 10), load: t => slidOff2(t) + 4.6, load_period_ms: 50, card_g: 4.6 })
-    assert.equal(kept.length, 1, "the same ring with the card still on is a touch")
+    cardOffExplainsKick(SLID_OFF_2, 4.6, 5980)
 })
 
 test("the same kick while the table rings (0.2 g at 30 Hz on the accelerometer) is no touch: the pivot moved", () => {
