@@ -399,6 +399,7 @@ export class Director {
             t_end_ms: ts + dur,
             force_class: cls,
             force_n: f,
+            force_z_n: a.fz,
             target: hanger ? "hanger" : "structure",
             penalty: warn ? "warn" : "out",
             warnings: count,

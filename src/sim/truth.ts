@@ -19,6 +19,8 @@ export interface TruthEvent {
     force_class?: string
     /** touch: peak force on the structure, newtons */
     force_n?: number
+    /** touch: the force's vertical part, newtons, up positive (on the hanger it goes straight to the load cell, down: more load) */
+    force_z_n?: number
     /** place/remove: cards on the structure after this event; collapse: cards that came off */
     cards?: number
     /** fault: "imu" | "load" */
