@@ -14,7 +14,9 @@
  *
  * What is not a hand on the hanger:
  *  - a ring: it swings back past the level by more than `over_g`, or
- *    `over_frac` of its height (a hand lets go cleanly, noise aside);
+ *    `over_frac` of its height (a hand lets go cleanly, noise aside). A hand's
+ *    release rings the hanger too, by less: readings back may swing past the
+ *    level up to that allowance, and scatter by such a ring (its RMS);
  *  - a hand still slotting a card: its tremor (8-12 Hz, rung up by the
  *    springy hanger) makes a slow cell's readings jump, single ones dipping
  *    back; back readings may scatter (RMS) no more than `scatter_noise` x the
@@ -81,6 +83,8 @@ const FLIP_MS = 120
 const BASE_SETTLE_MS = 250
 /** a big excursion is back within this fraction of its height (at most half a card) */
 const BACK_FRAC = 0.15
+/** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
+const RING_RMS = 0.75
 
 export class HangerDetector {
     private s: HangerSettings
@@ -158,8 +162,10 @@ export class HangerDetector {
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
         const moved = sig.ref_g - this.ref_g
         const shifted = moved > 0.2 || moved < -0.2
-        const over = s.over_frac * this.peak_g * this.side
-        const past = d * this.side < -(over > s.over_g ? over : s.over_g)
+        // how far past the level the load may swing: a release's ring; further, the excursion itself was a ring
+        const frac = s.over_frac * this.peak_g * this.side
+        const over = frac > s.over_g ? frac : s.over_g
+        const past = d * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
@@ -181,7 +187,8 @@ export class HangerDetector {
         const halfCard = 0.5 * sig.mass.get_g()
         const cap = big < halfCard ? big : halfCard
         const tol = cap > thr / 2 ? cap : thr / 2
-        const back = ad < tol
+        // back: within tol on its own side, past the level up to `over` (above)
+        const back = d * this.side < tol
         if (this.back_ms === this.back_ms && !back) this.since = -1
         if (!back || this.since < 0) return null
         if (this.back_ms !== this.back_ms) {
@@ -195,7 +202,9 @@ export class HangerDetector {
         const dx = load.lastPassed_g - this.base_g
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
-        const limit = noise === noise && s.scatter_noise * noise > tol ? s.scatter_noise * noise : tol
+        // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2)
+        let limit = noise === noise && s.scatter_noise * noise > tol ? s.scatter_noise * noise : tol
+        if (RING_RMS * over > limit) limit = RING_RMS * over
         if (Math.sqrt(this.backSq / this.backN) > limit) {
             this.since = -1
             return null
