@@ -1,6 +1,6 @@
 /** the benchmark's outputs: the terminal table (one row per category, then the total) and the JSON figures */
 import { CaseResult } from "./bench-cases.ts"
-import { Figures, figures, ScoreBook } from "./score.ts"
+import { Band, Figures, figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
 
 const HEADER = [
@@ -22,6 +22,19 @@ function row(name: string, f: Figures): string[] {
     ]
 }
 
+/** "12/20 (60.0 %)" */
+function share(b: Band): string {
+    return `${b.caught}/${b.truth} (${pct(b.recall)} %)`
+}
+
+/** touch recall by where the touch landed, and the hanger touches by their vertical force (all the cell sees of them) */
+function touchNote(f: Figures): string {
+    const t = f.touch
+    const targets = Object.keys(t.recall_by_target).map(k => `${k} ${share(t.recall_by_target[k])}`)
+    const bands = Object.keys(t.hanger_by_vertical_g).map(k => `${k} g ${share(t.hanger_by_vertical_g[k])}`)
+    return `touches caught by target: ${targets.join(", ")}; hanger touches by their vertical force: ${bands.join(", ")}`
+}
+
 /** the table's rows are the book's groups (`by` names them: category, level or cell), then the total */
 export function benchTable(book: ScoreBook, by = "category"): string {
     const rows = book.categories().map(c => row(c, figures(book.byCategory.get(c))))
@@ -30,7 +43,8 @@ export function benchTable(book: ScoreBook, by = "category"): string {
     const c = book.total.counts
     const notes =
         `wrong player (a call in the window, for another player): touch ${c["touch"].wrong_player}, collapse ${c["collapse"].wrong_player}, ` +
-        `card_fell ${c["card_fell"].wrong_player}; wrongful outs ${total.wrongful_outs.count} in ${total.wrongful_outs.turns} turns`
+        `card_fell ${c["card_fell"].wrong_player}; wrongful outs ${total.wrongful_outs.count} in ${total.wrongful_outs.turns} turns\n` +
+        touchNote(total)
     const legend =
         "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, fell=C fallen cards called as a collapse %, " +
         "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +

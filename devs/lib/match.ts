@@ -34,6 +34,25 @@ export const QUIET_CATEGORIES = ["quiet", "bump", "air", "table_drop"]
 /** call types that count as a false call on a quiet/distractor trace */
 export const FOUL_CALL_TYPES = ["collapse", "touch", "warning", "out", "card_fell"]
 export const TOUCH_CLASSES = ["light", "medium", "heavy"]
+/** where a touch landed (truth `target`) */
+export const TOUCH_TARGETS = ["structure", "hanger"]
+/**
+ * A hanger touch's vertical force (truth `force_z_n`, either way) goes straight to the load cell, and it is about
+ * all the sensors see of it (2 cm from the pivot the rod hardly turns): its bands, g, lower edges
+ */
+export const HANGER_BANDS_G = [0, 2, 5]
+/** the bands' names: "0-2", "2-5", "5+" */
+export const HANGER_BANDS = HANGER_BANDS_G.map((g, i) => (i + 1 < HANGER_BANDS_G.length ? g + "-" + HANGER_BANDS_G[i + 1] : g + "+"))
+const G_PER_N = 1000 / 9.80665
+
+/** the band of a hanger touch's vertical force, null when the truth has none */
+export function hangerBand(force_z_n: number | undefined): string | null {
+    if (typeof force_z_n !== "number") return null
+    const g = Math.abs(force_z_n) * G_PER_N
+    let i = HANGER_BANDS_G.length - 1
+    while (i > 0 && g < HANGER_BANDS_G[i]) i--
+    return HANGER_BANDS[i]
+}
 
 /** truth: counted, caught (matched); calls: made, hits (matched); wrong_player: in the window but another player */
 export interface Count {
@@ -48,8 +67,15 @@ export function emptyCount(): Count {
     return { truth: 0, caught: 0, calls: 0, hits: 0, wrong_player: 0 }
 }
 
-/** scored kinds: collapse, touch (+ touch_light/medium/heavy: truth side only), card_fell, place, remove, out */
-export const SCORED_KINDS = ["collapse", "touch", "touch_light", "touch_medium", "touch_heavy", "card_fell", "place", "remove", "out"]
+/**
+ * scored kinds: collapse, touch (+ by force class, by target and by a hanger touch's vertical force: truth side
+ * only), card_fell, place, remove, out
+ */
+export const SCORED_KINDS = [
+    "collapse", "touch", ...TOUCH_CLASSES.map(c => "touch_" + c), ...TOUCH_TARGETS.map(t => "touch_on_" + t),
+    ...HANGER_BANDS.map(b => "touch_hanger_" + b),
+    "card_fell", "place", "remove", "out",
+]
 
 /** additive figures of one or more traces */
 export interface CaseScore {
@@ -221,10 +247,14 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         }
         if (rule.kind === "touch")
             for (const ti of truthIdx) {
-                const cls = score.counts["touch_" + tev[ti].force_class]
-                if (!cls) continue
-                cls.truth++
-                if (m.truth[ti] === "caught") cls.caught++
+                const t = tev[ti]
+                const band = t.target === "hanger" ? hangerBand(t.force_z_n) : null
+                for (const key of ["touch_" + t.force_class, "touch_on_" + t.target, "touch_hanger_" + band]) {
+                    const c = score.counts[key]
+                    if (!c) continue
+                    c.truth++
+                    if (m.truth[ti] === "caught") c.caught++
+                }
             }
     }
     // a fallen card read as a collapse: an unmatched collapse call within the collapse window after it

@@ -3,7 +3,7 @@
  * totals into the published figures (ratios, latency percentiles, rates).
  * A ratio with nothing to divide by is null ("-" in the table), never 0 or 1.
  */
-import { CaseScore, Count, emptyScore, TOUCH_CLASSES } from "./match.ts"
+import { CaseScore, Count, emptyScore, HANGER_BANDS, TOUCH_CLASSES, TOUCH_TARGETS } from "./match.ts"
 
 /** add `b` into `a` (counts, times, latency lists) */
 export function mergeScore(a: CaseScore, b: CaseScore): CaseScore {
@@ -50,7 +50,14 @@ export interface Figures {
     /** referee events of every type */
     events: number
     collapse: Rates & { latency_ms: { median: number | null; p95: number | null } }
-    touch: Rates & { recall_by_force: { [cls: string]: number | null }; wrong_player: number }
+    touch: Rates & {
+        recall_by_force: { [cls: string]: number | null }
+        /** by where the touch landed (structure, hanger) */
+        recall_by_target: { [target: string]: Band }
+        /** hanger touches by their vertical force, g ("0-2", "2-5", "5+") */
+        hanger_by_vertical_g: { [band: string]: Band }
+        wrong_player: number
+    }
     card_fell: Rates & { as_collapse: number | null }
     place: Rates
     remove: Rates
@@ -63,17 +70,32 @@ export interface Figures {
 
 const MS_PER_HOUR = 3600e3
 
+/** a recall with its counts */
+export interface Band {
+    recall: number | null
+    caught: number
+    truth: number
+}
+
+function band(c: Count): Band {
+    return { recall: ratio(c.caught, c.truth), caught: c.caught, truth: c.truth }
+}
+
 export function figures(s: CaseScore): Figures {
     const c = s.counts
     const byForce: { [cls: string]: number | null } = {}
     for (const cls of TOUCH_CLASSES) byForce[cls] = ratio(c["touch_" + cls].caught, c["touch_" + cls].truth)
+    const byTarget: { [target: string]: Band } = {}
+    for (const t of TOUCH_TARGETS) byTarget[t] = band(c["touch_on_" + t])
+    const byVertical: { [b: string]: Band } = {}
+    for (const b of HANGER_BANDS) byVertical[b] = band(c["touch_hanger_" + b])
     const out = c["out"]
     return {
         cases: s.cases,
         game_hours: s.game_ms / MS_PER_HOUR,
         events: s.events,
         collapse: { ...rates(c["collapse"]), latency_ms: { median: percentile(s.collapse_latency_ms, 50), p95: percentile(s.collapse_latency_ms, 95) } },
-        touch: { ...rates(c["touch"]), recall_by_force: byForce, wrong_player: c["touch"].wrong_player },
+        touch: { ...rates(c["touch"]), recall_by_force: byForce, recall_by_target: byTarget, hanger_by_vertical_g: byVertical, wrong_player: c["touch"].wrong_player },
         card_fell: { ...rates(c["card_fell"]), as_collapse: ratio(s.fell_as_collapse, c["card_fell"].truth) },
         place: rates(c["place"]),
         remove: rates(c["remove"]),

@@ -27,6 +27,8 @@ function checkFigures(f: any, where: string) {
         for (const c of ["truth", "calls"]) assert.ok(Number.isInteger(f[k][c]) && f[k][c] >= 0, `${where} ${k}.${c}`)
     }
     for (const cls of ["light", "medium", "heavy"]) assert.ok(cls in f.touch.recall_by_force, `${where} touch recall for ${cls}`)
+    for (const t of ["structure", "hanger"]) assert.ok(Number.isInteger(f.touch.recall_by_target[t].truth), `${where} touch recall on the ${t}`)
+    for (const b of ["0-2", "2-5", "5+"]) assert.ok(Number.isInteger(f.touch.hanger_by_vertical_g[b].truth), `${where} hanger touches of ${b} g`)
     const lat = f.collapse.latency_ms
     for (const p of ["median", "p95"]) assert.ok(lat[p] === null || (lat[p] >= 0 && lat[p] <= 800), `${where} latency ${p}`)
     for (const [k, r] of [["final_cards", "accuracy"], ["outcome", "accuracy"]]) assert.ok(f[k][r] === null || (f[k][r] >= 0 && f[k][r] <= 1), `${where} ${k}.${r}`)
@@ -51,6 +53,7 @@ test("bench --dir: the folder's truth is counted exactly, the table has a row pe
     assert.match(out, /^collapse\s+1\s/m)
     assert.match(out, /^TOTAL\s+1\s/m)
     assert.match(out, /^wrong player .*: touch \d+, collapse \d+/m)
+    assert.match(out, /^touches caught by target: structure \d+\/\d+ .*hanger touches by their vertical force: 0-2 g/m)
 })
 
 test("simulated sets: fixed seeds, categories in turn, reporting and tuning sets apart", () => {

@@ -1,7 +1,7 @@
 // The benchmark's matcher and figures, on crafted truth/event lists with known answers.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { matchCase, refereeFinalCards } from "../../../devs/lib/match.ts"
+import { hangerBand, matchCase, refereeFinalCards } from "../../../devs/lib/match.ts"
 import { figures, percentile, ScoreBook } from "../../../devs/lib/score.ts"
 import { RefEvent } from "../../../src/core/referee/types.ts"
 import { Truth, TruthEvent, TruthOut } from "../../../src/sim/truth.ts"
@@ -53,6 +53,27 @@ test("a touch is caught by a warning up to 500 ms after its end, not 600 ms; rec
     assert.equal(f.touch.recall_by_force["light"], 1)
     assert.equal(f.touch.recall_by_force["heavy"], 0)
     assert.equal(f.touch.recall_by_force["medium"], null, "no medium touches: no figure")
+})
+
+test("touch recall by target, and the hanger touches by their vertical force (either way, in g)", () => {
+    const G = 9.80665 / 1000
+    const tr = truth([
+        { t_ms: 5000, t_end_ms: 5300, kind: "touch", player: 1, force_class: "medium", target: "structure", force_z_n: 0.05 },
+        { t_ms: 10000, t_end_ms: 10300, kind: "touch", player: 1, force_class: "light", target: "hanger", force_z_n: -1.9 * G },
+        { t_ms: 15000, t_end_ms: 15300, kind: "touch", player: 1, force_class: "medium", target: "hanger", force_z_n: 2 * G },
+        { t_ms: 20000, t_end_ms: 20300, kind: "touch", player: 1, force_class: "heavy", target: "hanger", force_z_n: -12 * G },
+        { t_ms: 25000, t_end_ms: 25300, kind: "touch", player: 1, force_class: "heavy", target: "hanger" },
+    ])
+    const m = matchCase([ev(5400, "warning", { player: 1, count: 1 }), ev(15400, "warning", { player: 1, count: 2 })], tr, "touch_warn", 60000)
+    const t = figures(m.score).touch
+    assert.deepEqual(t.recall_by_target, { structure: { recall: 1, caught: 1, truth: 1 }, hanger: { recall: 0.25, caught: 1, truth: 4 } })
+    assert.deepEqual(t.hanger_by_vertical_g, {
+        "0-2": { recall: 0, caught: 0, truth: 1 },
+        "2-5": { recall: 1, caught: 1, truth: 1 },
+        "5+": { recall: 0, caught: 0, truth: 1 },
+    }, "a hanger touch without force_z_n is in no band")
+    assert.equal(hangerBand(undefined), null)
+    assert.equal(hangerBand(-5 * G), "5+")
 })
 
 test("a touch and a warning on the same sample for the same player are one call", () => {
