@@ -117,10 +117,16 @@ export class Firmware {
             }
         }
         if (a.kind === "config") {
-            // a new configuration is a new game
-            this.referee = this.makeReferee(a.cfg)
-            this.sampler.setReferee(this.referee)
-            this.saver.setReferee(this.referee)
+            // a new configuration is a new game. The old game's referee is let go before the new one is
+            // built: holding both needs room for two on a heap that game after game has broken into pieces
+            // (the long soak ran out of memory allocating the next game's referee)
+            this.referee = null
+            this.sampler.setReferee(null)
+            this.saver.setReferee(null)
+            const next = this.makeReferee(a.cfg)
+            this.referee = next
+            this.sampler.setReferee(next)
+            this.saver.setReferee(next)
             const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
             if (err) this.rig.notice(err)
             await this.rig.store.delete(KEY_GAME)

@@ -189,6 +189,31 @@ describe("firmware on the simulated rig", () => {
     })
 })
 
+describe("a new game from the menu", () => {
+    test("lets the old game's referee go before it builds the new one (two at once need room for both)", async () => {
+        const sim = simRig()
+        let fw: Firmware = null
+        const held: string[] = []
+        // at each new referee after boot: does the firmware, its sampler or its saver still hold the old one?
+        const factory = (cfg: GameConfig) => {
+            if (fw) held.push([fw.referee !== null, (fw.sampler as any).referee !== null, (fw as any).saver.ref !== null].join(","))
+            return new ScriptedReferee(cfg)
+        }
+        fw = await Firmware.boot(sim.rig, factory)
+        const first = fw.referee
+        sim.rig.presses.down("mode", 0)
+        sim.rig.presses.up("mode", 100)
+        await fw.step()
+        sim.rig.presses.down("mode", 200)
+        sim.rig.presses.up("mode", 2000)
+        await fw.step()
+        expect(held.join("|")).toBe("false,false,false")
+        expect(fw.referee !== first && fw.referee !== null).toBe(true)
+        await fw.step()
+        expect(fw.referee.view().turn >= 0).toBe(true)
+    })
+})
+
 describe("turn boundaries are saved", () => {
     test("each turn writes the snapshot once; a reset resumes that turn", async () => {
         const sim = simRig()
