@@ -164,6 +164,11 @@ export class Motion {
         return this.spinEnv
     }
 
+    /** the latest rate's magnitude (bias removed), degrees/s */
+    rateDps(): number {
+        return Math.sqrt(this.rateX * this.rateX + this.rateY * this.rateY + this.rateZ * this.rateZ)
+    }
+
     /** the latest instantaneous swing rate, degrees/s */
     swingNowDps(): number {
         return this.swingNow

@@ -3,7 +3,10 @@
  * empty rig is still (gyro) and its load steady for `rest_ms`. Then the tare
  * is taken (load zero, rest attitude, gyro bias, averaged over the still
  * stretch) and Obs "rest_at_tare" starts the round. Between rounds the load
- * must also be back within `band_cards` of the old tare (the cards cleared).
+ * must also be back within `band_cards` of the old tare (the cards cleared),
+ * and still is the gyro under `still_dps`: a rig steadied by hand after the
+ * clean-up still swings a few degrees/s, and a lightly damped pendulum takes
+ * tens of seconds to lose them (the simulator's steadying hand leaves 3-4).
  */
 import { Obs } from "../types"
 import { Sample } from "../../sample"
@@ -16,8 +19,10 @@ export interface RestSettings {
     rest_ms: number
     /** between rounds: within this many cards of the previous tare */
     band_cards: number
+    /** between rounds: the gyro's rate (bias removed) under this is still, degrees/s (at power-up, Motion's own stillness) */
+    still_dps: number
 }
-export const REST_DEFAULTS: RestSettings = { first_rest_ms: 1000, rest_ms: 3000, band_cards: 0.5 }
+export const REST_DEFAULTS: RestSettings = { first_rest_ms: 1000, rest_ms: 3000, band_cards: 0.5, still_dps: 5 }
 
 export class RestDetector {
     private s: RestSettings
@@ -41,7 +46,7 @@ export class RestDetector {
         const load = sig.load
         const imu = sig.imuOk && smp.hasImu
         let still = sig.loadOk && load.isSteady()
-        if (still && sig.imuOk && sig.motion.hasData()) still = sig.motion.stillFor_ms(t_ms) > 0
+        if (still && sig.imuOk && sig.motion.hasData()) still = first ? sig.motion.stillFor_ms(t_ms) > 0 : sig.motion.rateDps() < this.s.still_dps
         if (still && !first && load.hasTare()) still = Math.abs(load.steadyMean_g() - load.zero_g()) <= this.s.band_cards * sig.mass.get_g()
         if (!still) {
             this.since = NaN

@@ -1,0 +1,46 @@
+// RestDetector on crafted samples: between rounds the round starts once the empty rig is back at tare and still.
+// A steadied rig still swings a few degrees/s (the simulator's steadying hand leaves 3-4 dps, seed 3000 case
+// 401); a hand still moving it is tens.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { RestDetector, REST_DEFAULTS } from "../../../src/core/referee/detectors/rest.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
+import { Sample } from "../../../src/core/sample.ts"
+import { freshSignals } from "./fixture.ts"
+
+const EMPTY_G = 500
+
+/** a still power-up (tare at EMPTY_G), then from 10 s the rig swings at `swing_dps` (1 Hz) with the load at tare; when a round started after 10 s (none: []) */
+function restsWhileSwinging(swing_dps: number): number[] {
+    const sig = freshSignals()
+    sig.mass.set(6, 3)
+    const rest = new RestDetector(REST_DEFAULTS)
+    const smp = new Sample()
+    const out: Obs[] = []
+    let first = true
+    for (let t = 0; t <= 20000; t += 10) {
+        smp.clear(t)
+        const gx = t >= 10000 ? swing_dps * Math.sin((2 * Math.PI * (t - 10000)) / 1000) : 0
+        smp.setImu(0, 0, 1, gx, 0, 0)
+        if (t % 20 === 0) smp.setLoad(EMPTY_G)
+        sig.attitude.update(t, 0, 0, 1)
+        sig.motion.update(t, gx, 0, 0)
+        if (smp.hasLoad) sig.load.update(t, EMPTY_G)
+        // power-up until the first tare; between rounds from 10 s (the round's cards cleared) until a round starts
+        if (first || (t >= 10000 && out.length < 2)) {
+            if (rest.update(smp, first, sig, out)) first = false
+        }
+    }
+    assert.ok(out.length >= 1 && out[0].t_ms < 10000, "the power-up tare")
+    return out.slice(1).map(o => o.t_ms - 10000)
+}
+
+test("between rounds, a steadied rig still swinging at 4 dps is still: the round starts after rest_ms", () => {
+    const at = restsWhileSwinging(4)
+    assert.equal(at.length, 1, JSON.stringify(at))
+    assert.ok(at[0] >= REST_DEFAULTS.rest_ms && at[0] < REST_DEFAULTS.rest_ms + 500, `started ${at[0]} ms after the swing began`)
+})
+
+test("a rig swinging at 8 dps (a hand still on it, or let go too soon) is not still: no round starts", () => {
+    assert.deepEqual(restsWhileSwinging(8), [])
+})
