@@ -248,8 +248,10 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         if (rule.kind === "touch")
             for (const ti of truthIdx) {
                 const t = tev[ti]
+                const keys = ["touch_" + t.force_class, "touch_on_" + t.target]
                 const band = t.target === "hanger" ? hangerBand(t.force_z_n) : null
-                for (const key of ["touch_" + t.force_class, "touch_on_" + t.target, "touch_hanger_" + band]) {
+                if (band) keys.push("touch_hanger_" + band)
+                for (const key of keys) {
                     const c = score.counts[key]
                     if (!c) continue
                     c.truth++

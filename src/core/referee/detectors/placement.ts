@@ -155,9 +155,16 @@ export class PlacementDetector {
                 this.pendingMean_g = mean
                 return
             }
-            out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", d, true) })
+            this.excessTouch(t_ms, sig, mean, out)
+            return
         }
         sig.ref_g = mean
+    }
+
+    /** the level rose to `level` by more than a card: something resting on the structure, a touch; the level is the new reference */
+    private excessTouch(t_ms: number, sig: Signals, level: number, out: Obs[]) {
+        out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", level - sig.ref_g, true) })
+        sig.ref_g = level
     }
 
     /**
@@ -215,8 +222,7 @@ export class PlacementDetector {
         if (this.excess) {
             this.excess = false
             if ((level - sig.ref_g) / card > this.s.max_cards) {
-                out.push({ kind: "touch", t_ms: t_ms, ev: sig.evidence("load_excess", level - sig.ref_g, true) })
-                sig.ref_g = level
+                this.excessTouch(t_ms, sig, level, out)
                 return
             }
         }
