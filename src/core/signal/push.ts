@@ -135,6 +135,17 @@ export class Push {
         else for (let i = 0; i < FILTER_STATE; i++) f[i] = NaN
     }
 
+    /**
+     * forget the learned W2 (back to the prior): at power-up the rates carry the gyro bias until the first tare
+     * learns it, and its leaky integral is an angle that never swings back, which taught W2 = 0 (held at w2_min
+     * for the 20 s memory: the first card's swing then read as a push)
+     */
+    forgetW2() {
+        this.sxx = 0
+        this.sxy = 0
+        this.w2est = this.s.w2_prior
+    }
+
     /** the vertical (unit vector in IMU axes, e.g. Attitude.up*): spin is about it, swing about the horizontal */
     setVertical(ux: number, uy: number, uz: number) {
         const n = Math.sqrt(ux * ux + uy * uy + uz * uz)

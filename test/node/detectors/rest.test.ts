@@ -44,3 +44,35 @@ test("between rounds, a steadied rig still swinging at 4 dps is still: the round
 test("a rig swinging at 8 dps (a hand still on it, or let go too soon) is not still: no round starts", () => {
     assert.deepEqual(restsWhileSwinging(8), [])
 })
+
+/**
+ * Power-up with a 5 dps gyro bias on x (the referee's wiring: Motion removes the bias once learned, Push gets
+ * Motion's rates), the first tare, then from 4 s a free 1 Hz swing of 3 degrees; the push's W2 at 10 s
+ */
+function w2AfterPowerUpWithBias(): number {
+    const sig = freshSignals()
+    const rest = new RestDetector(REST_DEFAULTS)
+    const smp = new Sample()
+    const out: Obs[] = []
+    const W = 2 * Math.PI
+    let first = true
+    for (let t = 0; t <= 10000; t += 10) {
+        smp.clear(t)
+        const s = (t - 4000) / 1000
+        const gx = 5 + (t >= 4000 ? 0.052 * W * Math.cos(W * s) * (180 / Math.PI) : 0)
+        smp.setImu(0, 0, 1, gx, 0, 0)
+        if (t % 20 === 0) smp.setLoad(EMPTY_G)
+        sig.attitude.update(t, 0, 0, 1)
+        sig.motion.update(t, gx, 0, 0)
+        sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
+        if (smp.hasLoad) sig.load.update(t, EMPTY_G)
+        if (first && rest.update(smp, first, sig, out)) first = false
+    }
+    assert.ok(out.length === 1 && out[0].t_ms < 4000, "the power-up tare before the swing")
+    return sig.push.w2Est()
+}
+
+test("the push's W2 learned before the first tare (from rates with the gyro bias in them) is forgotten there: a free 1 Hz swing after it is learned within 10 %", () => {
+    const w2 = w2AfterPowerUpWithBias()
+    assert.ok(Math.abs(w2 / (4 * Math.PI * Math.PI) - 1) < 0.1, `W2 ${w2.toFixed(1)}`)
+})

@@ -69,6 +69,8 @@ export class RestDetector {
         }
         sig.motion.learnBias()
         sig.push.reset()
+        // the W2 learned before the first tare came from rates with the gyro bias in them
+        if (first) sig.push.forgetW2()
         out.push({ kind: "rest_at_tare", t_ms: t_ms, ev: { detector: "rest", zero_g: load.zero_g() } })
         return true
     }
