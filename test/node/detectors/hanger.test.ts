@@ -86,12 +86,25 @@ function runSwinging(amp_dps: number, extra: (t_ms: number) => number): { out: O
     return { out, env }
 }
 
-test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hanger is a touch; a press is not judged (a slotting hand)", () => {
+test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hanger is a touch; a press of a card or so is not judged (a slotting hand)", () => {
     const lift = runSwinging(30, hand(5000, 300, -6))
     assert.ok(lift.env > ON.still_dps && lift.env < ON.lift_dps, `swing envelope ${lift.env.toFixed(1)} dps`)
     assert.equal(lift.out.length, 1, JSON.stringify(lift.out))
     assert.deepEqual(runSwinging(30, hand(5000, 300, 6)).out, [])
     assert.deepEqual(runSwinging(ON.lift_dps * 1.6, hand(5000, 300, -6)).out, [], "over lift_dps nothing is judged")
+})
+
+test("on a swinging rig (over still_dps, under lift_dps) a press of more than press_cards is a touch, its release swinging past the level by the swing's load ring", () => {
+    // 15 g (2.3 cards of the 6.5 g prior) for 300 ms; on release the load swings 3.5 g past the level for 60 ms: more
+    // than the ring allowance of a still rig (20 % of 15 g: 3 g), within it plus the swing's load ring (0.002 x 30^2)
+    const press = hand(5000, 300, 15)
+    const release = (t: number) => (t >= 5300 && t < 5360 ? -3.5 : 0)
+    const r = runSwinging(30, t => press(t) + release(t))
+    assert.ok(r.env > ON.still_dps && r.env < ON.lift_dps, `swing envelope ${r.env.toFixed(1)} dps`)
+    assert.equal(r.out.length, 1, JSON.stringify(r.out))
+    assert.ok((r.out[0].ev!.delta_g as number) > 14, `peak ${r.out[0].ev!.delta_g} g`)
+    // pressing one card's weight (a slotting hand and its card) is not judged there
+    assert.deepEqual(runSwinging(30, hand(5000, 300, 6.5)).out, [])
 })
 
 test("a slotting hand's press, and a hand lifting the hanger past the level while it lets go: a touch (a new excursion, not a ring)", () => {

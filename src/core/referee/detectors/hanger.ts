@@ -24,9 +24,12 @@
  *  - a swinging rig: it rings the load at twice the swing rate (M d w^2), so
  *    the threshold grows by `swing_gpdps2` per (dps)^2 of the swing envelope,
  *    and nothing is judged above `still_dps`, but a lift (the load going
- *    down) up to `lift_dps`: no card and no slotting hand lifts the load and
- *    gives it back, while a hand lifting the hanger of a rig still swinging
- *    from the last placement is a touch like any other;
+ *    down) or a press of more than `press_cards` cards up to `lift_dps`: no
+ *    card and no slotting hand lifts the load and gives it back, and no
+ *    slotting hand presses that hard (at most 0.7 of the lightest card), while
+ *    a hand on the hanger of a rig still swinging from the last placement is
+ *    a touch like any other. Such a press's release swings past the level by
+ *    the swing's load ring as well;
  *  - a table bump: the clamp's shake above `shake_g` stops it;
  *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
  *    level (a card on or off), no excursion starts (the first steady mean still
@@ -54,6 +57,8 @@ export interface HangerSettings {
     /** nothing is judged while the swing envelope passes this, degrees/s; a lift (the load going down) up to lift_dps */
     still_dps: number
     lift_dps: number
+    /** ... and a press (the load going up) of more than this many cards, too */
+    press_cards: number
     /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
     swing_gpdps2: number
     /** an excursion while the clamp shakes more than this is a table bump, g */
@@ -72,6 +77,7 @@ export const HANGER_DEFAULTS: HangerSettings = {
     over_frac: 0.2,
     still_dps: 12,
     lift_dps: 40,
+    press_cards: 1.5,
     swing_gpdps2: 0.002,
     shake_g: 0.02,
     scatter_noise: 3,
@@ -148,10 +154,11 @@ export class HangerDetector {
         const nz = s.noise_k * noise
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
         // judged on a calm clamp, a press under still_dps, a lift (no card and no slotting hand lifts
-        // the load and gives it back) up to lift_dps
+        // the load and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to lift_dps
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
-        const judged = calm && (sw < s.still_dps || (lift && sw < s.lift_dps))
+        const heavy = (idle ? d : this.peak_g) > s.press_cards * sig.mass.get_g()
+        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
@@ -162,9 +169,10 @@ export class HangerDetector {
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
         const moved = sig.ref_g - this.ref_g
         const shifted = moved > 0.2 || moved < -0.2
-        // how far past the level the load may swing: a release's ring; further, the excursion itself was a ring
+        // how far past the level the load may swing: a release's ring (after a heavy press, and the swing's load
+        // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
-        const over = frac > s.over_g ? frac : s.over_g
+        const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? s.swing_gpdps2 * sw * sw : 0)
         const past = d * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
