@@ -120,6 +120,18 @@ test("a slotting hand's press, and a hand lifting the hanger past the level whil
     assert.deepEqual(run(9000, ring), [])
 })
 
+test("a press counted back on the lift's way through the level, then the hand lifting the hanger past the threshold: a touch (a new excursion)", () => {
+    // a 2 g press until 5500 ms; the load at the level for 50 ms (back: the stay has begun); from 5550 ms a 6 g lift
+    // that passes the threshold within one reading of leaving the ring allowance, until 5900 ms; then back
+    const extra = (t: number) => (t >= 5000 && t < 5500 ? 2 : t >= 5550 && t < 5900 ? -6 : 0)
+    const out = run(9000, extra)
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -5, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].onset_ms! >= 5550 && out[0].onset_ms! < 5650, `onset ${out[0].onset_ms}`)
+    // the same press, back, then swinging 1 g past the level (over the ring allowance, under the threshold): a ring, spent
+    assert.deepEqual(run(9000, t => (t >= 5000 && t < 5500 ? 2 : t >= 5550 && t < 5650 ? -1 : 0)), [])
+})
+
 test("a press that dips past the level and comes back, then a hand lifting the hanger: the lift still gets its 120 ms to pass the threshold", () => {
     // 2 g press; at 5500 ms one 60 ms dip to -1 g (past the level, under the threshold) and back; at 5900 ms the
     // lift: 20 ms at -0.5 g, then -6 g until 6200 ms. The dip's moment must not count against the lift's

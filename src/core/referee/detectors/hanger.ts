@@ -175,16 +175,19 @@ export class HangerDetector {
         const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? s.swing_gpdps2 * sw * sw : 0)
         const past = d * this.side < -over
         if (!past) this.past_ms = NaN
-        else if (this.side > 0 && this.back_ms !== this.back_ms && judged && !shifted) {
+        else if (this.side > 0 && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
-            // slotting hand lets go is a new excursion once it passes the threshold (within FLIP_MS); a ring
-            // swings back by a fraction of its height and is spent
+            // slotting hand lets go is a new excursion once it passes the threshold (within FLIP_MS; once the load
+            // was back, at once: the press was counted back on the lift's way through the level); a ring swings
+            // back by a fraction of its height and is spent
             if (-d > thr) {
                 this.begin(t_ms, d)
                 return null
             }
-            if (this.past_ms !== this.past_ms) this.past_ms = t_ms
-            if (t_ms - this.past_ms <= FLIP_MS) return null
+            if (this.back_ms !== this.back_ms) {
+                if (this.past_ms !== this.past_ms) this.past_ms = t_ms
+                if (t_ms - this.past_ms <= FLIP_MS) return null
+            }
         }
         if (shifted || past || t_ms - this.since > s.max_ms || !judged) {
             this.since = -1
