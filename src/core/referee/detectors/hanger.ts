@@ -74,7 +74,7 @@ export const HANGER_DEFAULTS: HangerSettings = {
     max_ms: 3000,
     stay_ms: 200,
     over_g: 0.3,
-    over_frac: 0.2,
+    over_frac: 0.25,
     still_dps: 12,
     lift_dps: 40,
     press_cards: 1.5,
