@@ -282,3 +282,34 @@ test("a dip just after the base moved to a new level (a card on: the first stead
     assert.deepEqual(runStep(hand(steadyAt + 60, 150, -2.2), steadyAt), [], "a dip over within 250 ms of the new level being taken is its ring")
     assert.equal(runStep(hand(steadyAt + 400, 150, -2.2), steadyAt).length, 1, "the same dip 400 ms on is a hand")
 })
+
+test("while a hand lifts the hanger with no strike, the detector says so (Signals.lift_ms); not for a press, nor after a strike", () => {
+    /** the 80 Hz load REF_G + extra(t), the gyro still but for a 60 ms kick at kick_ms (NaN: none); the times lift_ms was set, and its value */
+    function lifted(extra: (t: number) => number, kick_ms = NaN): { from: number; to: number; since: number } {
+        const sig = freshSignals()
+        sig.ref_g = REF_G
+        const det = new HangerDetector(ON)
+        const out: Obs[] = []
+        const r = { from: NaN, to: NaN, since: NaN }
+        for (let t = 0; t <= 9000; t += 12.5) {
+            const gx = t >= kick_ms && t < kick_ms + 60 ? 20 * Math.sin((Math.PI * (t - kick_ms)) / 60) : 0
+            sig.motion.update(t, gx, 0, 0)
+            sig.push.update(t, gx, 0, 0)
+            feed(det, sig, t, REF_G + extra(t), out)
+            if (sig.lift_ms === sig.lift_ms) {
+                if (r.from !== r.from) r.from = t
+                r.to = t
+                r.since = sig.lift_ms
+            }
+        }
+        return r
+    }
+    const lift = lifted(hand(5000, 1500, -30))
+    assert.ok(lift.from >= 5000 && lift.from < 5100 && lift.since === lift.from, JSON.stringify(lift))
+    // until the load is back and the touch told (stay_ms on)
+    assert.ok(lift.to >= 6500 && lift.to < 6500 + ON.stay_ms + 100, JSON.stringify(lift))
+    const press = lifted(hand(5000, 300, 30))
+    assert.ok(press.from !== press.from, JSON.stringify(press))
+    const struck = lifted(hand(5000, 1500, -30), 5100)
+    assert.ok(!(struck.to > 5200), JSON.stringify(struck))
+})

@@ -20,6 +20,8 @@ interface Run {
     cue?: [number, number]
     /** the load module (LOAD_DEFAULTS unless given) */
     load?: Load
+    /** a hand may be lifting the hanger (Signals.lift_ms) from [0] to [1] ms */
+    lift?: [number, number]
     /** stop once this holds of the observations so far */
     stop?: (out: Obs[]) => boolean
 }
@@ -34,6 +36,7 @@ function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {})
     const out: Obs[] = []
     for (let t = 0; t < until_ms && !(o.stop && o.stop(out)); t += 12.5) {
         sig.load.update(t, BASE_G + level(t))
+        sig.lift_ms = o.lift && t >= o.lift[0] && t <= o.lift[1] ? o.lift[0] : NaN
         det.update(t, sig, out)
         if (o.cue && t >= o.cue[0] && t <= o.cue[1]) sig.touchCue_ms = t
     }
@@ -204,4 +207,17 @@ test("a card falls and its placer's hand comes back 1.2 s later, pressing half a
 test("a hand lifting the structure by a card for 0.8 s, then half of it: no card_off (the drop never stood measure_ms)", () => {
     const r = runLoad(14000, t => (t < 3000 ? 0 : t < 3800 ? -CARD_G : t < 7000 ? -0.5 * CARD_G : 0))
     assert.ok(!r.out.some(o => o.kind === "card_off"), r.out.map(o => o.kind).join(","))
+})
+
+test("a steady drop of 5 cards is a slow collapse, once no hand may be lifting the hanger", () => {
+    const drop = (t: number) => (t >= 3000 ? -5 * CARD_G : 0)
+    const collapses = (o: Run) => runLoad(9000, drop, o).out.filter(x => x.kind === "collapse")
+    const free = collapses({})
+    assert.equal(free.length, 1, JSON.stringify(free))
+    assert.equal(free[0].ev!.detector, "load_level")
+    // the hanger detector sees a lift under way until 6000 ms: nothing until then, the collapse after
+    const lifted = collapses({ lift: [3000, 6000] })
+    assert.equal(lifted.length, 1, JSON.stringify(lifted))
+    assert.ok(lifted[0].t_ms > 6000 && lifted[0].t_ms < 6100, `called at ${lifted[0].t_ms}`)
+    assert.ok(free[0].t_ms < 6000, `called at ${free[0].t_ms}`)
 })

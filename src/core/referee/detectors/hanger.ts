@@ -10,7 +10,9 @@
  * or so) inside `max_ms` and stays back for
  * `stay_ms` (to the nearest reading) and three readings (a card stays, a hand goes; a slotting hand's
  * press comes and goes before the card settles). It is told then: the load is
- * back, nothing to explain.
+ * back, nothing to explain. While a lift is under way with no strike (the
+ * push under LIFT_PUSH_DPSS since it began) it says so (Signals.lift_ms): the
+ * placement detector's slow-collapse path waits for it.
  *
  * What is not a hand on the hanger:
  *  - a ring: it swings back past the level by more than `over_g`, or
@@ -91,6 +93,8 @@ const BASE_SETTLE_MS = 250
 const BACK_FRAC = 0.15
 /** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
 const RING_RMS = 0.75
+/** a hand lifting the hanger hardly turns the rod (a peak push of 9 dps/s at most, traced); cards breaking loose strike it (20 and more), degrees/s^2 */
+const LIFT_PUSH_DPSS = 15
 
 export class HangerDetector {
     private s: HangerSettings
@@ -111,6 +115,8 @@ export class HangerDetector {
     private peak_g = 0
     private backN = 0
     private backSq = 0
+    /** the largest peak-held push since the excursion began, degrees/s^2 */
+    private pushMax = 0
 
     constructor(settings: HangerSettings) {
         this.s = settings
@@ -136,6 +142,16 @@ export class HangerDetector {
 
     /** one load reading (call on load readings only); returns the touch it saw come back, else null */
     update(t_ms: number, sig: Signals): Obs {
+        const obs = this.step(t_ms, sig)
+        if (this.since >= 0) {
+            const p = sig.push.peakPushDpss()
+            if (p > this.pushMax) this.pushMax = p
+        } else this.pushMax = 0
+        sig.lift_ms = this.since >= 0 && this.side < 0 && this.pushMax < LIFT_PUSH_DPSS ? this.since : NaN
+        return obs
+    }
+
+    private step(t_ms: number, sig: Signals): Obs {
         const s = this.s
         const load = sig.load
         const idle = !(this.since >= 0)

@@ -11,7 +11,8 @@
  * placer's hand pressed on into the step's measure (only down: the next
  * player's press lifts the level).
  *
- * A steady drop of more than one card is a (slow) collapse. A steady rise of
+ * A steady drop of more than one card is a (slow) collapse, once no hand may
+ * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way). A steady rise of
  * two or three whole cards is that many placements (they went on while a big
  * swing kept the load from settling), called `multi_hold_ms` later if the
  * level is still there: a hand holding the rod while the pivot is released
@@ -143,6 +144,9 @@ export class PlacementDetector {
             return
         }
         if (k < 0) {
+            // a hand lifting the hanger 5-12 cards for 2 s looks the same until it lets go (the hanger detector's
+            // excursion ends: back, or spent after max_ms); cards breaking loose strike the rod
+            if (sig.lift_ms === sig.lift_ms) return
             out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_level", d, false) })
         } else {
             const n = Math.round(k)

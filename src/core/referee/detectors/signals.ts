@@ -23,6 +23,8 @@ export class Signals {
     loadOk = true
     /** the last time a touch cue was up (a hand on the structure), ms; a level reached meanwhile is no card */
     touchCue_ms = NaN
+    /** since when a hand may be lifting the hanger (the hanger detector's excursion below the level, under way, with no strike since it began), ms; NaN: none */
+    lift_ms = NaN
 
     constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass, push: Push) {
         this.attitude = attitude
