@@ -313,3 +313,25 @@ test("while a hand lifts the hanger with no strike, the detector says so (Signal
     const struck = lifted(hand(5000, 1500, -30), 5100)
     assert.ok(!(struck.to > 5200), JSON.stringify(struck))
 })
+
+test("a hand lifting the hanger as the rig swings under lift_dps is judged on when its lift swings the rod past lift_dps", () => {
+    // the swing 25 dps until 5000 ms, growing to 70 dps by 5600 ms (the hand's lift swings the rod); the lift: 30 g
+    // from 5000 to 6000 ms, then back
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    const lift = hand(5000, 1000, -30)
+    let peakEnv = 0
+    for (let t = 0; t <= 9000; t += 12.5) {
+        const amp = t < 5000 ? 25 : Math.min(70, 25 + (45 * (t - 5000)) / 600)
+        const gx = amp * Math.sin((2 * Math.PI * 0.8 * t) / 1000)
+        sig.motion.update(t, gx, 0, 0)
+        sig.push.update(t, gx, 0, 0)
+        if (t < 6000) peakEnv = Math.max(peakEnv, sig.push.swingEnvDps())
+        feed(det, sig, t, REF_G + lift(t), out)
+    }
+    assert.ok(peakEnv > ON.lift_dps, `swing envelope ${peakEnv.toFixed(1)} dps`)
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -25, `peak ${out[0].ev!.delta_g} g`)
+})

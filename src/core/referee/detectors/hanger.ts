@@ -31,7 +31,9 @@
  *    slotting hand presses that hard (at most 0.7 of the lightest card), while
  *    a hand on the hanger of a rig still swinging from the last placement is
  *    a touch like any other. Such a press's release swings past the level by
- *    the swing's load ring as well;
+ *    the swing's load ring as well. A lift that began so is judged on,
+ *    whatever the swing (a hand lifting the hanger 30-70 g swings the rod
+ *    past lift_dps itself);
  *  - a table bump: the clamp's shake above `shake_g` stops it;
  *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
  *    level (a card on or off), no excursion starts (the first steady mean still
@@ -174,7 +176,8 @@ export class HangerDetector {
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
         const heavy = (idle ? d : this.peak_g) > s.press_cards * sig.mass.get_g()
-        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps))
+        // (a lift under way, whatever the swing: the hand's lift swings the rod itself)
+        const judged = calm && (sw < s.still_dps || ((lift || heavy) && (sw < s.lift_dps || (lift && !idle))))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
