@@ -335,3 +335,10 @@ test("a hand lifting the hanger as the rig swings under lift_dps is judged on wh
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.ok((out[0].ev!.delta_g as number) < -25, `peak ${out[0].ev!.delta_g} g`)
 })
+
+test("a hand's release that rings the hanger 23 % past the level (releases ring 15-25 %) is still a touch", () => {
+    // a 4 g press for 300 ms; on release the load swings 0.92 g past the level for 150 ms (longer than FLIP_MS), then back
+    const press = hand(5000, 300, 4)
+    const out = run(9000, t => press(t) + (t >= 5300 && t < 5450 ? -0.92 : 0))
+    assert.equal(out.length, 1, JSON.stringify(out))
+})
