@@ -171,13 +171,13 @@ export class HangerDetector {
         const noise = load.restNoise()
         const nz = s.noise_k * noise
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
-        // judged on a calm clamp, a press under still_dps, a lift (no card and no slotting hand lifts
-        // the load and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to lift_dps
+        // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
+        // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
+        // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself)
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
         const heavy = (idle ? d : this.peak_g) > s.press_cards * sig.mass.get_g()
-        // (a lift under way, whatever the swing: the hand's lift swings the rod itself)
-        const judged = calm && (sw < s.still_dps || ((lift || heavy) && (sw < s.lift_dps || (lift && !idle))))
+        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
