@@ -66,6 +66,13 @@ export class Firmware {
     private cal_empty_counts = 0
     private makeReferee: RefereeFactory
 
+    /** the firmware, the sampler and the saver all hold the game's referee (null: none, between two games) */
+    private useReferee(r: RefereeLike) {
+        this.referee = r
+        this.sampler.setReferee(r)
+        this.saver.setReferee(r)
+    }
+
     private constructor(rig: Rig, cfg: GameConfig, cal: LoadCal, makeReferee: RefereeFactory, opts = FIRMWARE_DEFAULTS) {
         this.rig = rig
         this.makeReferee = makeReferee
@@ -120,13 +127,8 @@ export class Firmware {
             // a new configuration is a new game. The old game's referee is let go before the new one is
             // built: holding both needs room for two on a heap that game after game has broken into pieces
             // (the long soak ran out of memory allocating the next game's referee)
-            this.referee = null
-            this.sampler.setReferee(null)
-            this.saver.setReferee(null)
-            const next = this.makeReferee(a.cfg)
-            this.referee = next
-            this.sampler.setReferee(next)
-            this.saver.setReferee(next)
+            this.useReferee(null)
+            this.useReferee(this.makeReferee(a.cfg))
             const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
             if (err) this.rig.notice(err)
             await this.rig.store.delete(KEY_GAME)

@@ -7,6 +7,7 @@
  */
 import { RefEvent } from "../../src/core/referee/types.ts"
 import { Truth, TruthEvent } from "../../src/sim/truth.ts"
+import { G_MPS2 } from "../../src/sim/params.ts"
 
 /** time windows (ms, relative to the truth event) inside which a call matches */
 export interface MatchSettings {
@@ -43,7 +44,7 @@ export const TOUCH_TARGETS = ["structure", "hanger"]
 export const HANGER_BANDS_G = [0, 2, 5]
 /** the bands' names: "0-2", "2-5", "5+" */
 export const HANGER_BANDS = HANGER_BANDS_G.map((g, i) => (i + 1 < HANGER_BANDS_G.length ? g + "-" + HANGER_BANDS_G[i + 1] : g + "+"))
-const G_PER_N = 1000 / 9.80665
+const G_PER_N = 1000 / G_MPS2
 
 /** the band of a hanger touch's vertical force, null when the truth has none */
 export function hangerBand(force_z_n: number | undefined): string | null {
