@@ -37,6 +37,8 @@ export const SEARCH: { [key: string]: number[] } = {
     "collapse.one_cards": [0, 3, 4],
     "collapse.mean_ms": [0, 150, 250],
     "collapse.mean_hold_ms": [0, 30, 60],
+    "collapse.ring_hold_ms": [0, 80, 120, 200],
+    "collapse.ring_mean_hold_ms": [0, 80, 120],
     "push.lp_tau_ms": [15, 20, 30],
     "push.hp_tau_ms": [30, 40, 60],
     "touch.swing_push_dpss": [8, 10, 12, 15, 20],

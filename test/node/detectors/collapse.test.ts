@@ -19,19 +19,19 @@ const CARDS_ON = 6
  * `period_ms` readings of `level(t)` cards above the empty rig (tare ZERO_G, CARDS_ON
  * cards on the reference); returns the time of the collapse call (NaN: none)
  */
-function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) => number): number {
-    const call = firstCollapse(period_ms, until_ms, level)
+function collapseAt(period_ms: number, until_ms: number, level: (t_ms: number) => number, settings = COLLAPSE_DEFAULTS): number {
+    const call = firstCollapse(period_ms, until_ms, level, settings)
     return call ? call.t_ms : NaN
 }
 
 /** as collapseAt: the collapse call itself (undefined: none) */
-function firstCollapse(period_ms: number, until_ms: number, level: (t_ms: number) => number): Obs | undefined {
+function firstCollapse(period_ms: number, until_ms: number, level: (t_ms: number) => number, settings = COLLAPSE_DEFAULTS): Obs | undefined {
     const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += period_ms) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
     sig.load.tare(3000, ZERO_G)
     sig.ref_g = ZERO_G + CARDS_ON * CARD_G
-    const det = new CollapseDetector(COLLAPSE_DEFAULTS)
+    const det = new CollapseDetector(settings)
     const out: Obs[] = []
     for (let t = 3000; t < until_ms; t += period_ms) {
         sig.load.update(t, ZERO_G + level(t) * CARD_G)
@@ -104,6 +104,30 @@ test("80 SPS: the collapse's onset (blame is judged on it) is where the load was
     const late = firstCollapse(12.5, 8000, t => (t < 3500 ? CARDS_ON : t < 5000 ? CARDS_ON + (Math.round(t / 12.5) % 2 === 0 ? -1 : 1) : CARDS_ON - 4))
     assert.ok(late, "no collapse")
     assert.ok(late.onset_ms >= 4985 && late.onset_ms <= 5000, `onset ${late.onset_ms}`)
+})
+
+/** a hand's push at 5000 ms: the hanger rings 5 Hz about the level it left, first up `up_cards`, decaying with tau 0.6 s */
+function pushRing(up_cards: number): (t_ms: number) => number {
+    return t => (t < 5000 ? CARDS_ON : CARDS_ON + up_cards * Math.sin((2 * Math.PI * 5 * (t - 5000)) / 1000) * Math.exp(-(t - 5000) / 600))
+}
+
+test("80 SPS: a hand's push ringing the hanger about its level (5 cards up, then 3.9 down) is no collapse", () => {
+    // its first trough stays under the fast line for about 55 ms: longer than fast_hold_ms, shorter than ring_hold_ms
+    const t = collapseAt(12.5, 8000, pushRing(5))
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+    // without the ring hold that trough is called
+    const t0 = collapseAt(12.5, 8000, pushRing(5), { ...COLLAPSE_DEFAULTS, ring_hold_ms: 0, ring_mean_hold_ms: 0 })
+    assert.ok(t0 > 5100 && t0 < 5300, `called at ${t0}`)
+})
+
+test("80 SPS: cards off after a jolt that swung the load as far up as they take off are still called, ring_hold_ms after the first low reading", () => {
+    // the jolt pushes the load 4 cards up for 100 ms, then 3.5 cards come off: up and down sum above the reference
+    const level = (t: number) => (t < 5000 ? CARDS_ON : t < 5100 ? CARDS_ON + 4 : CARDS_ON - 3.5)
+    const t = collapseAt(12.5, 8000, level)
+    const hold = COLLAPSE_DEFAULTS.ring_hold_ms
+    assert.ok(t >= 5100 + hold - 12.5 && t <= 5100 + hold + 12.5, `called at ${t}`)
+    const t0 = collapseAt(12.5, 8000, level, { ...COLLAPSE_DEFAULTS, ring_hold_ms: 0, ring_mean_hold_ms: 0 })
+    assert.ok(t0 < t - 50, `without the ring hold called at ${t0}, with it at ${t}`)
 })
 
 /**

@@ -16,6 +16,14 @@
  *    a reading far below the empty rig (a released spring overshoots by about
  *    the drop: much lower is a bit error). A load that rang under the line
  *    within CALM_MS is not trusted on one reading, nor from its conversion start.
+ * A hand's push rings the hanger about the level it left, as far down as it
+ * swung up; cards coming off leave it ringing about a lower level. So when the
+ * load's extremes since it was stirred sum to above the reference (it swung
+ * at least as far up as down), a trough is no proof yet: two readings in a row
+ * and the settled level must stay down `ring_hold_ms`, the mean
+ * `ring_mean_hold_ms` (a ring's trough stays under the line for less than half
+ * its period; a drop stays). One deep reading of a slow cell is exempt: waiting
+ * for another costs its whole period.
  * With the IMU heard, a drop counts only if a strike (a strong push) came with it.
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
@@ -51,8 +59,12 @@ export interface CollapseSettings {
     mean_ms: number
     /** fast path: how long that mean must stay under the line, ms (the first swing of a ring, down, is not yet cancelled) */
     mean_hold_ms: number
+    /** when the load has swung as far up as down since it was stirred (a push's ring about the level), two low readings in a row and the settled level must stay down this long, ms; 0 turns it off */
+    ring_hold_ms: number
+    /** ... and the fast path's mean this long, ms */
+    ring_mean_hold_ms: number
 }
-export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30, one_cards: 3, mean_ms: 150, mean_hold_ms: 30 }
+export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30, one_cards: 3, mean_ms: 150, mean_hold_ms: 30, ring_hold_ms: 120, ring_mean_hold_ms: 80 }
 
 /** a drop counts as struck when a strong push came at most this long before, ms */
 const STRIKE_MS = 800
@@ -90,6 +102,9 @@ export class CollapseDetector {
     private stirred_ms = NaN
     /** where the fast path's drop began, ms */
     private fastOnset_ms = NaN
+    /** the highest and the lowest reading since the load was stirred, g from the reference (NaN: none yet) */
+    private upMax = NaN
+    private downMin = NaN
 
     constructor(settings: CollapseSettings) {
         this.s = settings
@@ -111,6 +126,8 @@ export class CollapseDetector {
         this.meanSince = NaN
         this.quietN = 0
         this.stirred_ms = NaN
+        this.upMax = NaN
+        this.downMin = NaN
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
@@ -136,6 +153,7 @@ export class CollapseDetector {
         if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
         if (!struck) return
+        if (this.ringing() && t_ms - since < this.s.ring_hold_ms) return
         this.call(t_ms, sig, onQuick === onQuick ? dq : dr, since, out)
     }
 
@@ -163,10 +181,13 @@ export class CollapseDetector {
         if (!(m < line)) this.meanSince = NaN
         else if (this.meanSince !== this.meanSince) this.meanSince = t_ms
         if (this.s.fast_cards <= 0) return NaN
+        // a push's ring about the level: two low readings must stay down longer (one deep reading of a slow cell is exempt)
+        if (run === run && this.lows >= 2 && this.ringing() && t_ms - this.deepSince < this.s.ring_hold_ms) return NaN
         if (run === run) {
             this.fastOnset_ms = this.deepSince
             return run - sig.ref_g
         }
+        if (this.ringing() && t_ms - this.meanSince < this.s.ring_mean_hold_ms) return NaN
         if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
             this.fastOnset_ms = this.meanSince - this.s.mean_ms
             return m - sig.ref_g
@@ -204,16 +225,28 @@ export class CollapseDetector {
     /**
      * the load's quiet runs: a reading `dx` (g from the reference; NaN for a bit error) within half a card of
      * the reference, QUIET_READINGS in a row, is quiet; the first reading after such a run is where the load
-     * was stirred (a collapse's jolt rings the load for hundreds of ms before a path can prove the drop)
+     * was stirred (a collapse's jolt rings the load for hundreds of ms before a path can prove the drop);
+     * the readings' extremes since then (ringing())
      */
     private stir(t_ms: number, dx: number, card: number) {
         if (dx !== dx) return
+        if (dx > this.upMax) this.upMax = dx
+        if (dx < this.downMin) this.downMin = dx
         if (dx < 0.5 * card && dx > -0.5 * card) {
             this.quietN++
             return
         }
-        if (this.quietN >= QUIET_READINGS) this.stirred_ms = t_ms
+        if (this.quietN >= QUIET_READINGS) {
+            this.stirred_ms = t_ms
+            this.upMax = dx
+            this.downMin = dx
+        }
         this.quietN = 0
+    }
+
+    /** whether the load has swung at least as far up as down since it was stirred (a push's ring about the level) */
+    private ringing(): boolean {
+        return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > 0
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
