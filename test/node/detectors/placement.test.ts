@@ -204,6 +204,16 @@ test("a card falls and its placer's hand comes back 1.2 s later, pressing half a
     assert.ok(Math.abs(Number(off.ev!.delta_g) + CARD_G) < 0.2, `delta ${off.ev!.delta_g}`)
 })
 
+test("a hand lifting the hanger by a card for 1.3 s, then letting go at once: no card_off, and no card_on when the load is back", () => {
+    // the drop stands measure_ms and more, but the hand lets go before the pass time: the load is straight back at the old level
+    const r = runLoad(14000, t => (t < 3000 ? 0 : t < 4300 ? -CARD_G : 0))
+    assert.deepEqual(r.out.map(o => o.kind), [])
+    assert.equal(r.ref_g, BASE_G)
+    // the same drop with the load coming back over a re-placing hand's 600 ms is the fallen card, called on the level it stood at
+    const slow = runLoad(14000, t => (t < 3000 ? 0 : t < 4300 ? -CARD_G : t < 4900 ? -CARD_G * (1 - (t - 4300) / 600) : 0))
+    assert.deepEqual(slow.out.map(o => o.kind), ["card_off", "card_on"])
+})
+
 test("a hand lifting the structure by a card for 0.8 s, then half of it: no card_off (the drop never stood measure_ms)", () => {
     const r = runLoad(14000, t => (t < 3000 ? 0 : t < 3800 ? -CARD_G : t < 7000 ? -0.5 * CARD_G : 0))
     assert.ok(!r.out.some(o => o.kind === "card_off"), r.out.map(o => o.kind).join(","))

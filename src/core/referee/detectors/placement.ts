@@ -69,6 +69,9 @@ export const PLACEMENT_DEFAULTS: PlacementSettings = { follow_cards: 0.3, min_ca
 /** the settle after a step moves the reference by at least this many cards (a smaller move is the drift follow's; a hand's short lift, which the level history's median half hides, stays out) */
 const SETTLE_MIN_CARDS = 0.05
 
+/** a drop whose load is back within this many cards of the old level when it leaves the drop was a hand's, not a card's */
+const UNDONE_CARDS = 0.3
+
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
 
@@ -210,8 +213,11 @@ export class PlacementDetector {
         if (sig.load.leftLevel(mean, 2 * this.s.on_tol_cards * card) || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
             // a drop that stood measure_ms before a hand came (the fallen card's placer re-placing
-            // it) is called now, on the level it stood at
-            if (mean < sig.ref_g && sig.load.fast_g() > mean && t_ms - this.on_ms >= this.s.measure_ms) this.step(t_ms, sig, mean, out)
+            // it) is called now, on the level it stood at; unless the load is already back at the old
+            // level (a re-placing hand brings the weight back over hundreds of ms): a hand that had
+            // lifted the hanger or the structure let go, and the drop was its
+            const undone = sig.load.quick_g() > sig.ref_g - UNDONE_CARDS * card
+            if (mean < sig.ref_g && sig.load.fast_g() > mean && t_ms - this.on_ms >= this.s.measure_ms && !undone) this.step(t_ms, sig, mean, out)
             return
         }
         if (t_ms < this.decide_ms) return
