@@ -1,3 +1,2 @@
-// VM suites, group 2 of 3: drivers, sampler, settings and outputs against fake buses (see main.ts for why groups).
+// VM suites, group 2 of 4: the drivers against fake buses (see main.ts for why groups).
 import "./hw/drivers.test"
-import "./hw/rig.test"
