@@ -59,7 +59,7 @@ export interface CollapseSettings {
     mean_ms: number
     /** fast path: how long that mean must stay under the line, ms (the first swing of a ring, down, is not yet cancelled) */
     mean_hold_ms: number
-    /** when the load has swung as far up as down since it was stirred (a push's ring about the level), two low readings in a row and the settled level must stay down this long, ms; 0 turns it off */
+    /** when the load has swung as far up as down since it was stirred (a push's ring about the level), two low readings in a row and the settled level must stay down this long, ms; 0 turns both holds off */
     ring_hold_ms: number
     /** ... and the fast path's mean this long, ms */
     ring_mean_hold_ms: number
