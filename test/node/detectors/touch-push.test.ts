@@ -20,6 +20,8 @@ interface Scene {
     load_period_ms?: number
     /** the learned card mass (CARD_G unless given) */
     card_g?: number
+    /** when the hanger detector offers a touch it saw come back (none unless given), ms */
+    offer_ms?: number
 }
 
 /** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
@@ -44,6 +46,7 @@ function run(until_ms: number, scene: Scene): Obs[] {
             sig.ref_g = REF_G
         }
         if (t > 2000) touch.update(t, sig, out)
+        if (t === scene.offer_ms) touch.offer({ kind: "touch", t_ms: t, ev: { detector: "load_return" }, onset_ms: 6000 }, out)
     }
     return out
 }
@@ -63,6 +66,17 @@ test("a finger kicking the structure into a 10 dps spin is a touch on the spin p
 test("the same kick as a card breaks loose (the load drops a card and stays down) is no touch: the card explains it", () => {
     const out = run(9000, { spin: kick(6000, 10), load: t => (t >= 6020 ? -CARD_G : 0) })
     assert.deepEqual(out, [])
+})
+
+test("a hand lifting the hanger 3 cards with a kick, back after 1.4 s: the load explains the kick, the hanger's offer is the call", () => {
+    // the kick's cue waits for the load, which stands low until its wait runs out (dropped, no call); the load is back
+    // at 7.4 s and the hanger detector offers the lift at 7.7 s, before the cues re-arm (rearm_ms after the kick)
+    const lift = (t: number) => (t >= 6020 && t < 7400 ? -3 * CARD_G : 0)
+    assert.deepEqual(run(7650, { spin: kick(6000, 10), load: lift }), [], "nothing called while the hand holds the hanger up")
+    const out = run(9000, { spin: kick(6000, 10), load: lift, offer_ms: 7700 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "load_return")
+    assert.equal(out[0].t_ms, 7700)
 })
 
 // the gated readings of a 20 SPS cell as a 4.7 g card slid off a simulated rig (npm run sim -- --seed 1, case 122),

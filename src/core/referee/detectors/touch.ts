@@ -24,7 +24,8 @@
  * come back (the hand let go: a touch); a load that stays low explains the
  * push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
- * here (offer): one call for one touch.
+ * here (offer): one call for one touch (a push cue the load explained called
+ * nothing, so it does not stop the offer).
  * After a call it re-arms once every cue has been down for `rearm_ms`. While a
  * cue is up the placement detector takes no step (a hand pushing is no card).
  */
@@ -70,6 +71,8 @@ export class TouchDetector {
     private since = NaN
     private calmSince = NaN
     private armed = true
+    /** a touch was called since the detector last re-armed (a cue the load explained called nothing: the hanger's offer still may) */
+    private called = false
     private pendingSince = NaN
     private pendingCue = ""
     private pendingOnset = NaN
@@ -86,6 +89,7 @@ export class TouchDetector {
         this.since = NaN
         this.calmSince = NaN
         this.armed = true
+        this.called = false
         this.pendingSince = NaN
     }
 
@@ -117,6 +121,7 @@ export class TouchDetector {
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
                 this.pendingEv["delta_g"] = Math.round(d * 100) / 100
+                this.called = true
                 out.push({ kind: "touch", t_ms: t_ms, ev: this.pendingEv, onset_ms: this.pendingOnset })
             }
         }
@@ -130,7 +135,10 @@ export class TouchDetector {
         if (cue.length === 0) {
             this.since = NaN
             if (this.calmSince !== this.calmSince) this.calmSince = t_ms
-            if (!this.armed && t_ms - this.calmSince >= this.s.rearm_ms) this.armed = true
+            if (!this.armed && t_ms - this.calmSince >= this.s.rearm_ms) {
+                this.armed = true
+                this.called = false
+            }
             return
         }
         this.calmSince = NaN
@@ -153,10 +161,16 @@ export class TouchDetector {
         }
     }
 
-    /** another detector saw a touch (a hand on the hanger): called if nothing is pending and the detector is armed */
+    /**
+     * another detector saw a touch (a hand on the hanger): called if nothing is pending and no touch was called
+     * since the cues last re-armed. A push cue the load explained (a hand lifting the hanger swings the rod too,
+     * and the load stood low while the hand held it up) disarms the cues but called nothing: the lift coming back
+     * is still the touch.
+     */
     offer(obs: Obs, out: Obs[]) {
-        if (!this.armed || this.pendingSince === this.pendingSince) return
+        if (this.called || this.pendingSince === this.pendingSince) return
         this.armed = false
+        this.called = true
         out.push(obs)
     }
 }
