@@ -172,6 +172,21 @@ test("a big lift (30 g, 1.5 s) whose release rings the hanger (4.5 g at 7 Hz, de
     assert.deepEqual(run(10000, t => lift(t) + ring(t) + (t >= 6400 ? -6.5 : 0)), [])
 })
 
+test("a lift of more than half a card whose load, back, dips out again on its side for 60 ms (a reading's noise, the release's ring) and comes back is a touch; a smaller lift so is not", () => {
+    // back tolerance here: half the threshold (0.75 g); the dip (2 g, five readings at 80 SPS) carries the quick level out
+    const dip = (t: number) => (t >= 6150 && t < 6210 ? -2 : 0)
+    const lift = hand(5000, 1000, -4)
+    assert.ok(4 > 0.5 * 6.5, "more than half the 6.5 g prior card")
+    const out = run(9000, t => lift(t) + dip(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -3.8, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5100, `onset ${out[0].onset_ms}`)
+    // a slotting hand's lift is smaller (traced: 0.2 card): out again, it is spent
+    const small = hand(5000, 1000, -3)
+    assert.equal(run(9000, small).length, 1, "the small lift alone is a touch")
+    assert.deepEqual(run(9000, t => small(t) + dip(t)), [])
+})
+
 test("a big lift that comes back a card short (a card fell meanwhile) is no touch", () => {
     const lift = hand(5000, 400, -30)
     assert.deepEqual(run(10000, t => lift(t) + (t >= 5300 ? -6.5 : 0)), [])

@@ -9,7 +9,10 @@
  * height, at most half a card; a rod the hand swung rings the load by a gram
  * or so) inside `max_ms` and stays back for
  * `stay_ms` (to the nearest reading) and three readings (a card stays, a hand goes; a slotting hand's
- * press comes and goes before the card settles). It is told then: the load is
+ * press comes and goes before the card settles). A lift of more than half a
+ * card whose readings go out again once back waits for them to come back
+ * again (a placer's hand does not lift the hanger so far; a card that came off
+ * does not come back). It is told then: the load is
  * back, nothing to explain. While a lift is under way with no strike (the
  * push under LIFT_PUSH_DPSS since it began) it says so (Signals.lift_ms): the
  * placement detector's slow-collapse path waits for it.
@@ -97,6 +100,8 @@ const BACK_FRAC = 0.15
 const RING_RMS = 0.75
 /** a hand lifting the hanger hardly turns the rod (a peak push of 9 dps/s at most, traced); cards breaking loose strike it (20 and more), degrees/s^2 */
 const LIFT_PUSH_DPSS = 15
+/** a lift of more than this many cards whose load, back, goes out again waits to come back again (a placer's hand lifts the hanger less: 0.2 card, traced) */
+const REWAIT_LIFT_CARDS = 0.5
 
 export class HangerDetector {
     private s: HangerSettings
@@ -219,13 +224,21 @@ export class HangerDetector {
         const tol = cap > thr / 2 ? cap : thr / 2
         // back: within tol on its own side, past the level up to `over` (above)
         const back = d * this.side < tol
-        if (this.back_ms === this.back_ms && !back) this.since = -1
+        if (this.back_ms === this.back_ms && !back) {
+            // out again: spent, but a lift of more than REWAIT_LIFT_CARDS waits to come back again (within max_ms):
+            // the readings just back may dip out on the lift's side (a noisy cell's readings, the hanger dropping back
+            // as the hand lets go, a level a little off the base), and no card comes back by itself. Not where the
+            // swing's own load ring could carry the readings out and back (a card off a swinging rig, traced)
+            if (this.side < 0 && -this.peak_g > REWAIT_LIFT_CARDS * sig.mass.get_g() && s.swing_gpdps2 * sw * sw < tol / 2) this.back_ms = NaN
+            else this.since = -1
+        }
         if (!back || this.since < 0) return null
         if (this.back_ms !== this.back_ms) {
             this.back_ms = t_ms
             // the stay is counted to the nearest reading: on a 10 SPS cell (97.5 ms apart) the third reading back is 195 ms on
             const p = load.period_ms
             this.backFrom_ms = p === p ? t_ms - p / 2 : t_ms
+            this.backN = 0
             this.backSq = 0
         }
         this.backN++
