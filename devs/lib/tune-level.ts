@@ -56,6 +56,7 @@ export const SEARCH: { [key: string]: number[] } = {
     "hanger.still_dps": [12, 20, 30],
     "hanger.lift_dps": [12, 20, 40, 60],
     "hanger.press_cards": [1, 1.5, 2, OFF],
+    "hanger.big_press_dps": [0, 60, 80, 120],
     "hanger.scatter_noise": [2, 3, 5],
     "touch.load_up_cards": [3, 4, 6],
     "touch.tilt_deg": [5, 8, 12, OFF],

@@ -33,7 +33,9 @@
  *    card and no slotting hand lifts the load and gives it back, and no
  *    slotting hand presses that hard (at most 0.7 of the lightest card), while
  *    a hand on the hanger of a rig still swinging from the last placement is
- *    a touch like any other. Such a press's release swings past the level by
+ *    a touch like any other; a press of more than `big_press_cards` and
+ *    twice the threshold is judged up to `big_press_dps` (on a rig swinging
+ *    40 dps a hand pressed the hanger 3 cards for 240 ms, traced). Such a press's release swings past the level by
  *    the swing's load ring as well. A lift that began so is judged on,
  *    whatever the swing (a hand lifting the hanger 30-70 g swings the rod
  *    past lift_dps itself);
@@ -66,6 +68,9 @@ export interface HangerSettings {
     lift_dps: number
     /** ... and a press (the load going up) of more than this many cards, too */
     press_cards: number
+    /** ... and up to big_press_dps a press of more than big_press_cards cards and BIG_PRESS_THR x the threshold (the swing's load ring in it) */
+    big_press_cards: number
+    big_press_dps: number
     /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
     swing_gpdps2: number
     /** an excursion while the clamp shakes more than this is a table bump, g */
@@ -85,6 +90,8 @@ export const HANGER_DEFAULTS: HangerSettings = {
     still_dps: 12,
     lift_dps: 40,
     press_cards: 1.5,
+    big_press_cards: 2,
+    big_press_dps: 80,
     swing_gpdps2: 0.002,
     shake_g: 0.02,
     scatter_noise: 3,
@@ -100,6 +107,8 @@ const BACK_FRAC = 0.15
 const RING_RMS = 0.75
 /** a hand lifting the hanger hardly turns the rod (a peak push of 9 dps/s at most, traced); cards breaking loose strike it (20 and more), degrees/s^2 */
 const LIFT_PUSH_DPSS = 15
+/** a big press stands this many times the threshold (which holds the swing's load ring) */
+const BIG_PRESS_THR = 2
 /** a lift of more than this many cards whose load, back, goes out again waits to come back again (a placer's hand lifts the hanger less: 0.2 card, traced) */
 const REWAIT_LIFT_CARDS = 0.5
 
@@ -178,11 +187,15 @@ export class HangerDetector {
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
-        // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself)
+        // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself); a press of more than
+        // big_press_cards (a card and a slotting hand's press weigh 1.7 at most) and twice the threshold (the swing's
+        // load ring in it) up to big_press_dps
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
-        const heavy = (idle ? d : this.peak_g) > s.press_cards * sig.mass.get_g()
-        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle))
+        const height = idle ? d : this.peak_g
+        const heavy = height > s.press_cards * sig.mass.get_g()
+        const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
+        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
