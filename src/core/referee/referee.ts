@@ -96,6 +96,7 @@ export class Referee {
         if (phase === "waiting" || phase === "between") this.tared = this.rest.update(s, phase === "waiting", sig, obs)
         else if (phase !== "over") {
             if (sig.ref_g !== sig.ref_g && sig.load.isSteady()) sig.ref_g = sig.load.steadyMean_g()
+            sig.dismantle = phase === "dismantle"
             if (s.hasLoad) {
                 this.collapse.update(t, sig, obs)
                 this.placement.update(t, sig, obs)

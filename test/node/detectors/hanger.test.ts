@@ -306,6 +306,26 @@ test("a dip just after the base moved to a new level (a card on: the first stead
     assert.equal(runStep(hand(steadyAt + 400, 150, -2.2), steadyAt).length, 1, "the same dip 400 ms on is a hand")
 })
 
+test("a lift it tells back marks Signals.liftBack_ms (a hand let go: the placement detector drops a drop it held); a press does not", () => {
+    function liftBack(extra: (t: number) => number): { out: Obs[]; back: number } {
+        const sig = freshSignals()
+        sig.ref_g = REF_G
+        const det = new HangerDetector(ON)
+        const out: Obs[] = []
+        for (let t = 0; t <= 9000; t += 12.5) {
+            sig.motion.update(t, 0, 0, 0)
+            feed(det, sig, t, REF_G + extra(t), out)
+        }
+        return { out, back: sig.liftBack_ms }
+    }
+    const lift = liftBack(hand(5000, 2200, -6.5))
+    assert.equal(lift.out.length, 1, JSON.stringify(lift.out))
+    assert.equal(lift.back, lift.out[0].t_ms)
+    const press = liftBack(hand(5000, 300, 4))
+    assert.equal(press.out.length, 1, JSON.stringify(press.out))
+    assert.ok(press.back !== press.back, `liftBack_ms ${press.back}`)
+})
+
 test("while a hand lifts the hanger with no strike, the detector says so (Signals.lift_ms); not for a press, nor after a strike", () => {
     /** the 80 Hz load REF_G + extra(t), the gyro still but for a 60 ms kick at kick_ms (NaN: none); the times lift_ms was set, and its value */
     function lifted(extra: (t: number) => number, kick_ms = NaN): { from: number; to: number; since: number } {

@@ -22,6 +22,10 @@ interface Run {
     load?: Load
     /** a hand may be lifting the hanger (Signals.lift_ms) from [0] to [1] ms */
     lift?: [number, number]
+    /** the hanger detector tells the lift back (a hand let go: Signals.liftBack_ms) at this time, ms */
+    liftBack?: number
+    /** the game is in its dismantle phase (Signals.dismantle) */
+    dismantle?: boolean
     /** stop once this holds of the observations so far */
     stop?: (out: Obs[]) => boolean
 }
@@ -37,6 +41,8 @@ function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {})
     for (let t = 0; t < until_ms && !(o.stop && o.stop(out)); t += 12.5) {
         sig.load.update(t, BASE_G + level(t))
         sig.lift_ms = o.lift && t >= o.lift[0] && t <= o.lift[1] ? o.lift[0] : NaN
+        if (o.liftBack !== undefined && t >= o.liftBack) sig.liftBack_ms = o.liftBack
+        sig.dismantle = o.dismantle === true
         det.update(t, sig, out)
         if (o.cue && t >= o.cue[0] && t <= o.cue[1]) sig.touchCue_ms = t
     }
@@ -212,6 +218,34 @@ test("a hand lifting the hanger by a card for 1.3 s, then letting go at once: no
     // the same drop with the load coming back over a re-placing hand's 600 ms is the fallen card, called on the level it stood at
     const slow = runLoad(14000, t => (t < 3000 ? 0 : t < 4300 ? -CARD_G : t < 4900 ? -CARD_G * (1 - (t - 4300) / 600) : 0))
     assert.deepEqual(slow.out.map(o => o.kind), ["card_off", "card_on"])
+})
+
+test("a hand lifting the hanger by a card for 2.2 s, past the pass time, while the hanger detector sees the lift: no card_off once it tells the lift back", () => {
+    const lift = (t: number) => (t >= 3000 && t < 5200 ? -CARD_G : 0)
+    const r = runLoad(14000, lift, { lift: [3000, 5400], liftBack: 5400 })
+    assert.deepEqual(r.out.map(o => o.kind), [])
+    assert.equal(r.ref_g, BASE_G)
+    // without the hanger detector's view the drop is called at its pass time, before the hand lets go
+    const blind = runLoad(14000, lift).out
+    assert.deepEqual(blind.map(o => o.kind), ["card_off", "card_on"])
+    assert.ok(blind[0].t_ms < 5200, `card_off at ${blind[0].t_ms}`)
+})
+
+test("a card falling with no strike (the hanger detector sees a lift until its max_ms): card_off once the lift is over, on the level at its pass time, through a re-placing hand's press", () => {
+    // the card off at 3000; the lift is spent at 6000 (never told back); the placer's hand presses half a card from 4800
+    const r = runLoad(14000, t => (t < 3000 ? 0 : t >= 4800 && t < 6500 ? -0.5 * CARD_G : -CARD_G), { lift: [3000, 6000] })
+    const kinds = r.out.map(o => o.kind)
+    assert.equal(kinds[0], "card_off", kinds.join(","))
+    assert.ok(r.out[0].t_ms > 6000 && r.out[0].t_ms < 6100, `card_off at ${r.out[0].t_ms}`)
+    assert.ok(Math.abs(Number(r.out[0].ev!.delta_g) + CARD_G) < 0.2, `delta ${r.out[0].ev!.delta_g}`)
+    // its turn passed at the pass time all the same (the rules judge blame from there)
+    assert.ok(r.out[0].onset_ms! > 4400 && r.out[0].onset_ms! < 4800, `passed at ${r.out[0].onset_ms}`)
+})
+
+test("in the dismantle a one-card drop is called at its pass time, whatever the hanger detector sees (every card comes off by hand)", () => {
+    const r = runLoad(14000, t => (t >= 3000 ? -CARD_G : 0), { lift: [3000, 6000], dismantle: true })
+    assert.deepEqual(r.out.map(o => o.kind), ["card_off"])
+    assert.ok(r.out[0].t_ms < 4800, `card_off at ${r.out[0].t_ms}`)
 })
 
 test("a hand lifting the structure by a card for 0.8 s, then half of it: no card_off (the drop never stood measure_ms)", () => {

@@ -159,6 +159,7 @@ export class HangerDetector {
     /** one load reading (call on load readings only); returns the touch it saw come back, else null */
     update(t_ms: number, sig: Signals): Obs {
         const obs = this.step(t_ms, sig)
+        if (obs && this.side < 0) sig.liftBack_ms = t_ms
         if (this.since >= 0) {
             const p = sig.push.peakPushDpss()
             if (p > this.pushMax) this.pushMax = p

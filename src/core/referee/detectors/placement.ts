@@ -12,7 +12,10 @@
  * player's press lifts the level).
  *
  * A steady drop of more than one card is a (slow) collapse, once no hand may
- * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way). A steady rise of
+ * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way).
+ * A one-card drop due meanwhile is measured at its time and held until then
+ * (outside the dismantle): a hand that lifted the hanger by a card for 2 s
+ * lets go and the load goes back (a touch, not a fallen card). A steady rise of
  * two or three whole cards is that many placements (they went on while a big
  * swing kept the load from settling), called `multi_hold_ms` later if the
  * level is still there: a hand holding the rod while the pivot is released
@@ -81,6 +84,9 @@ export class PlacementDetector {
     /** a confirmed one-card step waiting for its pass time (NaN: none) */
     private due_ms = NaN
     private pendingMean_g = NaN
+    /** a drop's level measured at its time, held while a hand may be lifting the hanger (NaN: none held), and since when */
+    private heldLevel_g = NaN
+    private heldFrom_ms = NaN
     /** the pending step is this many whole cards at once (0: one card, or none) */
     private multi = 0
     /** the pending step rose more than max_cards (short of two whole cards): a card unless still over when weighed again */
@@ -209,6 +215,10 @@ export class PlacementDetector {
             this.pendingCards(t_ms, sig, out)
             return
         }
+        if (this.heldLevel_g === this.heldLevel_g) {
+            this.held(t_ms, sig, out)
+            return
+        }
         // (on a big swing judged on whole ring periods: Load.leftLevel)
         if (sig.load.leftLevel(mean, 2 * this.s.on_tol_cards * card) || sig.touchCue_ms >= t_ms) {
             this.due_ms = NaN
@@ -221,14 +231,21 @@ export class PlacementDetector {
             return
         }
         if (t_ms < this.decide_ms) return
-        // the turn passed at the due time (the weight on for pass_ms), even when the load let us see it only now
-        const passed = this.due_ms
-        this.due_ms = NaN
         // the steadiness window that confirmed the step may have held the hand's last press:
         // measure the new level again over the stretch since the weight came fully on
         const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
         const fresh = sig.load.history.mean_since_ms(from)
         const level = fresh === fresh ? fresh : mean
+        // a drop while a hand may be lifting the hanger (a lift with no strike, under way) is held on this
+        // level until the hanger detector is done with the lift (held)
+        if (mean < sig.ref_g && sig.lift_ms === sig.lift_ms && !sig.dismantle) {
+            this.heldLevel_g = level
+            this.heldFrom_ms = t_ms
+            return
+        }
+        // the turn passed at the due time (the weight on for pass_ms), even when the load let us see it only now
+        const passed = this.due_ms
+        this.due_ms = NaN
         if (this.excess) {
             this.excess = false
             if ((level - sig.ref_g) / card > this.s.max_cards) {
@@ -236,6 +253,23 @@ export class PlacementDetector {
                 return
             }
         }
+        this.step(t_ms, sig, level, out, passed)
+    }
+
+    /**
+     * a one-card drop held while a hand may be lifting the hanger (at most the hanger detector's max_ms): the
+     * hanger detector told the lift back (a hand that lifted the hanger by a card let go: a touch), so it is
+     * dropped; else the card is off, called on the level measured at its time (a re-placing hand's press may
+     * have lifted the level since). Not in the dismantle, where every card comes off by hand with no strike
+     * (held, a removal met the next hand)
+     */
+    private held(t_ms: number, sig: Signals, out: Obs[]) {
+        if (sig.lift_ms === sig.lift_ms) return
+        const level = this.heldLevel_g
+        const passed = this.due_ms
+        this.heldLevel_g = NaN
+        this.due_ms = NaN
+        if (sig.liftBack_ms >= this.heldFrom_ms) return
         this.step(t_ms, sig, level, out, passed)
     }
 
@@ -294,6 +328,7 @@ export class PlacementDetector {
     /** forget a pending step (a new round) */
     reset() {
         this.due_ms = NaN
+        this.heldLevel_g = NaN
         this.multi = 0
         this.cueSince_ms = NaN
         this.stepAt_ms = NaN

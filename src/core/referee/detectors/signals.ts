@@ -25,6 +25,10 @@ export class Signals {
     touchCue_ms = NaN
     /** since when a hand may be lifting the hanger (the hanger detector's excursion below the level, under way, with no strike since it began), ms; NaN: none */
     lift_ms = NaN
+    /** when the hanger detector last told a lift back (a hand let go of the hanger: a touch), ms */
+    liftBack_ms = NaN
+    /** the game is in its dismantle phase: cards come off by hand (a remover's hand lifts the card off, as a hand lifting the hanger would) */
+    dismantle = false
 
     constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass, push: Push) {
         this.attitude = attitude
