@@ -17,8 +17,8 @@ function feed(det: HangerDetector, sig: Signals, t: number, g: number, out: Obs[
     if (o) out.push(o)
 }
 
-/** a still rig (gyro 0), load at 80 Hz: REF_G + extra(t); returns the touches seen */
-function run(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON): Obs[] {
+/** a still rig (gyro 0), load at 80 Hz: REF_G + extra(t); returns the touches seen and the signals */
+function runSig(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON): { out: Obs[]; sig: Signals } {
     const sig = freshSignals()
     sig.ref_g = REF_G
     const det = new HangerDetector(settings)
@@ -27,7 +27,12 @@ function run(until_ms: number, extra: (t_ms: number) => number, settings: Hanger
         sig.motion.update(t, 0, 0, 0)
         feed(det, sig, t, REF_G + extra(t), out)
     }
-    return out
+    return { out, sig }
+}
+
+/** as runSig, the touches seen */
+function run(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON): Obs[] {
+    return runSig(until_ms, extra, settings).out
 }
 
 /** `g` grams from t0 for dur_ms with 30 ms ramps (a hand pressing or lifting the hanger) */
@@ -308,15 +313,8 @@ test("a dip just after the base moved to a new level (a card on: the first stead
 
 test("a lift it tells back marks Signals.liftBack_ms (a hand let go: the placement detector drops a drop it held); a press does not", () => {
     function liftBack(extra: (t: number) => number): { out: Obs[]; back: number } {
-        const sig = freshSignals()
-        sig.ref_g = REF_G
-        const det = new HangerDetector(ON)
-        const out: Obs[] = []
-        for (let t = 0; t <= 9000; t += 12.5) {
-            sig.motion.update(t, 0, 0, 0)
-            feed(det, sig, t, REF_G + extra(t), out)
-        }
-        return { out, back: sig.liftBack_ms }
+        const r = runSig(9000, extra)
+        return { out: r.out, back: r.sig.liftBack_ms }
     }
     const lift = liftBack(hand(5000, 2200, -6.5))
     assert.equal(lift.out.length, 1, JSON.stringify(lift.out))

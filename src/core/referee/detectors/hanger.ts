@@ -35,8 +35,9 @@
  *    a hand on the hanger of a rig still swinging from the last placement is
  *    a touch like any other; a press of more than `big_press_cards` and
  *    twice the threshold is judged up to `big_press_dps` (on a rig swinging
- *    40 dps a hand pressed the hanger 3 cards for 240 ms, traced). Such a press's release swings past the level by
- *    the swing's load ring as well. A lift that began so is judged on,
+ *    40 dps a hand pressed the hanger 3 cards for 240 ms, traced). Such a
+ *    press's release swings past the level by the swing's load ring as well.
+ *    A lift that began so is judged on,
  *    whatever the swing (a hand lifting the hanger 30-70 g swings the rod
  *    past lift_dps itself);
  *  - a table bump: the clamp's shake above `shake_g` stops it;
