@@ -115,6 +115,17 @@ test("a structure spinning freely (20 dps, slowly decaying) is no touch", () => 
     assert.deepEqual(out, [])
 })
 
+test("a hanger touch offered while a push cue waits on the load is the one call, at once", () => {
+    // the kick's cue waits confirm_ms for the load; the hanger detector tells its touch back 100 ms into the wait
+    const alone = run(9000, { spin: kick(6000, 10) })
+    assert.equal(alone.length, 1, JSON.stringify(alone))
+    assert.ok(alone[0].t_ms > 6200, `the push alone is called at ${alone[0].t_ms}`)
+    const out = run(9000, { spin: kick(6000, 10), offer_ms: 6150 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "load_return")
+    assert.equal(out[0].t_ms, 6150)
+})
+
 test("a hanger touch offered to the touch detector is one call: refused after a call until re-armed", () => {
     const sig = freshSignals()
     const touch = new TouchDetector(TOUCH_DEFAULTS)

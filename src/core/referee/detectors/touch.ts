@@ -24,8 +24,9 @@
  * come back (the hand let go: a touch); a load that stays low explains the
  * push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
- * here (offer): one call for one touch (a push cue the load explained called
- * nothing, so it does not stop the offer).
+ * here (offer): one call for one touch, at once, in place of a push cue still
+ * waiting on the load (a push cue the load explained called nothing, so it
+ * does not stop the offer).
  * After a call it re-arms once every cue has been down for `rearm_ms`. While a
  * cue is up the placement detector takes no step (a hand pushing is no card).
  */
@@ -162,13 +163,16 @@ export class TouchDetector {
     }
 
     /**
-     * another detector saw a touch (a hand on the hanger): called if nothing is pending and no touch was called
-     * since the cues last re-armed. A push cue the load explained (a hand lifting the hanger swings the rod too,
-     * and the load stood low while the hand held it up) disarms the cues but called nothing: the lift coming back
-     * is still the touch.
+     * another detector saw a touch (a hand on the hanger): called unless a touch was called since the cues last
+     * re-armed, at once, in place of a push cue still waiting on the load (the load came back and stayed, so no
+     * cards came off: that push was this hand). A push cue the load explained (a hand lifting the hanger swings
+     * the rod too, and the load stood low while the hand held it up) disarms the cues but called nothing: the
+     * lift coming back is still the touch.
      */
     offer(obs: Obs, out: Obs[]) {
-        if (this.called || this.pendingSince === this.pendingSince) return
+        if (this.called) return
+        // the load came back and stayed: no cards came off, so a push cue waiting on the load is this touch
+        this.pendingSince = NaN
         this.armed = false
         this.called = true
         out.push(obs)
