@@ -1,21 +1,32 @@
 // The same input sequences through the core in the DeviceScript VM and in
-// Node must give the same outputs, line for line.
+// Node must give the same outputs, line for line. Two VM images: the core's
+// cases, and the simulator's (one image holding both passed the VM's code limit).
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { ParityRun } from "../parity/program.ts"
+import { PARITY_CASES } from "../parity/program.ts"
+import { ParityCase, ParityRun } from "../parity/run.ts"
+import { SIM_PARITY_CASES } from "../parity/sim-cases.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 
-test("core parity: VM and Node transcripts are identical", () => {
-    const r = spawnSync(process.execPath, ["devs/vm-run.cjs", "test/parity/main.ts"], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: "1" } })
+function parity(entry: string, cases: (() => ParityCase)[], minLines: number) {
+    const r = spawnSync(process.execPath, ["devs/vm-run.cjs", entry], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: "1" } })
     const out = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "")
     assert.ok(out.includes("PARITY-END"), "the VM run did not finish:\n" + out.slice(-3000))
     const vm = out.split("\n").filter(l => l.startsWith("WASM> P ")).map(l => l.slice(8))
     const node: string[] = []
-    const run = new ParityRun()
+    const run = new ParityRun(cases)
     while (run.runChunk(1e9, l => node.push(l)));
-    assert.ok(node.length >= 4000, `parity transcript too short: ${node.length}`)
+    assert.ok(node.length >= minLines, `parity transcript too short: ${node.length}`)
     assert.equal(vm.length, node.length, "transcript lengths differ")
     for (let i = 0; i < node.length; i++) assert.equal(vm[i], node[i], `first difference at line ${i + 1}`)
+}
+
+test("core parity: VM and Node transcripts are identical (filters, trace, telemetry, rules, signals, referee)", () => {
+    parity("test/parity/main.ts", PARITY_CASES, 6000)
+})
+
+test("core parity: VM and Node transcripts are identical (the simulator's traces, and whole games through the referee)", () => {
+    parity("test/parity/main-sim.ts", SIM_PARITY_CASES, 3000)
 })

@@ -15,15 +15,8 @@ import { formatEvent, formatRow } from "../../src/core/trace"
 import { LineQueue, RowGate, telemetryEvent, telemetryRow } from "../../src/core/telemetry-format"
 import { RandomGames } from "./rules-script"
 import { refereeCase, signalsCase } from "./signal-cases"
-import { simCase } from "./sim-case"
-import { gamesCase } from "./games-case"
+import { ParityCase } from "./run"
 
-export interface ParityCase {
-    name: string
-    steps: number
-    /** run step i, return one line of output ("" for none) */
-    step(i: number): string
-}
 
 function filtersCase(): ParityCase {
     const rng = new Rng(42)
@@ -91,35 +84,5 @@ function rulesCase(): ParityCase {
     return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
 }
 
-export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase, simCase, gamesCase]
-
-export class ParityRun {
-    /** the case running now; made when it starts and dropped when it ends (the VM's heap is small) */
-    private current: ParityCase = null
-    private ci = 0
-    private i = 0
-    /** runs up to `budget` steps; returns false when everything is done */
-    runChunk(budget: number, emit: (line: string) => void): boolean {
-        while (budget > 0 && this.ci < PARITY_CASES.length) {
-            if (this.current === null) {
-                this.current = PARITY_CASES[this.ci]()
-                emit("case " + this.current.name)
-            }
-            const c = this.current
-            // a step may return several lines joined by "\n" (the VM cuts long printed lines)
-            const text = c.step(this.i)
-            if (text.length > 0) {
-                const lines = text.split("\n")
-                for (let k = 0; k < lines.length; k++) emit(lines[k])
-            }
-            this.i++
-            budget--
-            if (this.i >= c.steps) {
-                this.ci++
-                this.i = 0
-                this.current = null
-            }
-        }
-        return this.ci < PARITY_CASES.length
-    }
-}
+/** the core's cases (test/parity/main.ts); the simulator's are in sim-cases.ts (main-sim.ts): one VM image holding both passed the VM's code limit */
+export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase]
