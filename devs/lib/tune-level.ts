@@ -58,6 +58,11 @@ export const SEARCH: { [key: string]: number[] } = {
     "hanger.press_cards": [1, 1.5, 2, OFF],
     "hanger.big_press_dps": [0, 60, 80, 120],
     "hanger.scatter_noise": [2, 3, 5],
+    // with the load taken less the swing's learned ring (ring.*: 0 memory turns it off)
+    "hanger.ring_gpdps2": [0.0005, 0.001, 0.0015],
+    "hanger.ring_still_dps": [20, 30, 40],
+    "ring.memory_ms": [0, 10000, 20000, 40000],
+    "ring.learn_dps": [7, 10, 14],
     "touch.load_up_cards": [3, 4, 6],
     "touch.tilt_deg": [5, 8, 12, OFF],
 }

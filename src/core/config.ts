@@ -8,6 +8,7 @@ import { AttitudeSettings, ATTITUDE_DEFAULTS } from "./signal/attitude"
 import { CardMassSettings, CARD_MASS_DEFAULTS, LoadSettings, LOAD_DEFAULTS } from "./signal/load"
 import { MotionSettings, MOTION_DEFAULTS } from "./signal/motion"
 import { PushSettings, PUSH_DEFAULTS } from "./signal/push"
+import { RingSettings, RING_DEFAULTS } from "./signal/ring"
 import { CollapseSettings, COLLAPSE_DEFAULTS } from "./referee/detectors/collapse"
 import { FaultSettings, FAULT_DEFAULTS } from "./referee/detectors/faults"
 import { HangerSettings, HANGER_DEFAULTS } from "./referee/detectors/hanger"
@@ -22,6 +23,7 @@ export interface RefereeSettings {
     motion: MotionSettings
     push: PushSettings
     load: LoadSettings
+    ring: RingSettings
     card_mass: CardMassSettings
     placement: PlacementSettings
     collapse: CollapseSettings
@@ -36,6 +38,7 @@ export const DEFAULTS: RefereeSettings = {
     motion: MOTION_DEFAULTS,
     push: PUSH_DEFAULTS,
     load: LOAD_DEFAULTS,
+    ring: RING_DEFAULTS,
     card_mass: CARD_MASS_DEFAULTS,
     placement: PLACEMENT_DEFAULTS,
     collapse: COLLAPSE_DEFAULTS,

@@ -20,6 +20,7 @@ import { Attitude } from "../signal/attitude"
 import { CardMass, Load } from "../signal/load"
 import { Motion } from "../signal/motion"
 import { Push } from "../signal/push"
+import { RING_LEARN_CUE_MS, RING_LEARN_MAX_DPS, RING_LEARN_MIN_DPS, RING_LEARN_PUSH_DPSS, SwingRing } from "../signal/ring"
 import { CollapseDetector } from "./detectors/collapse"
 import { FaultDetector } from "./detectors/faults"
 import { HangerDetector } from "./detectors/hanger"
@@ -44,6 +45,7 @@ export class Referee {
     private collapse: CollapseDetector
     private touch: TouchDetector
     private hanger: HangerDetector
+    private ring: SwingRing
     private overrides: Overrides = null
     private events: RefEvent[] = []
     private obs: Obs[] = []
@@ -70,6 +72,7 @@ export class Referee {
         this.collapse = new CollapseDetector(s.collapse)
         this.touch = new TouchDetector(s.touch)
         this.hanger = new HangerDetector(s.hanger)
+        this.ring = new SwingRing(s.ring)
     }
 
     update(s: Sample): RefEvent[] {
@@ -88,7 +91,7 @@ export class Referee {
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
             sig.load.setSwing(sig.push.swingEnvDps(), sig.push.w2Est())
         }
-        if (s.hasLoad && sig.loadOk) sig.load.update(t, s.load_g)
+        if (s.hasLoad && sig.loadOk) sig.load.update(t, this.lessRing(t, s.load_g))
         if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, button: s.input })
         this.flush(t)
         const phase = this.rules.context().phase
@@ -109,6 +112,25 @@ export class Referee {
         }
         this.flush(t)
         return out
+    }
+
+    /**
+     * the reading less the swing's learned load ring (SwingRing), while a round is played on a hanging structure
+     * (not while the pivot is released: the structure tilts on it, and its gain is forgotten); learned on free swings
+     */
+    private lessRing(t_ms: number, raw_g: number): number {
+        const sig = this.sig
+        const push = sig.push
+        const x = push.takeRing()
+        const phase = this.rules.context().phase
+        sig.ringComp = false
+        if (phase === "tilt") this.ring.reset()
+        if (phase !== "build" && phase !== "dismantle") return raw_g
+        const sw = push.swingEnvDps()
+        const free = sw >= RING_LEARN_MIN_DPS && sw < RING_LEARN_MAX_DPS && push.peakPushDpss() < RING_LEARN_PUSH_DPSS && !(t_ms - sig.touchCue_ms < RING_LEARN_CUE_MS)
+        const y = this.ring.update(t_ms, sig.imuOk ? x : NaN, raw_g, free)
+        sig.ringComp = sig.imuOk && this.ring.gain() > 0
+        return y
     }
 
     /** hands the pending observations to the rules, then reacts to a round start or a level change */
@@ -136,6 +158,7 @@ export class Referee {
     private startPlay(t_ms: number) {
         const sig = this.sig
         if (!this.tared && sig.load.tare(t_ms, sig.load.clean_g())) sig.ref_g = sig.load.zero_g()
+        this.ring.reset()
         this.collapse.reset()
         this.placement.reset()
         this.touch.reset()
@@ -148,6 +171,7 @@ export class Referee {
         this.collapse.configure(s.collapse)
         this.touch.configure(s.touch)
         this.hanger.configure(s.hanger)
+        this.ring.configure(s.ring)
         this.rest.configure(s.rest)
     }
 

@@ -112,6 +112,12 @@ export class Push {
     private swingEnv = 0
     private spinEnv = 0
     private peak = 0
+    /** the load ring's predictor (SwingRing): the swing angle from the rates as they come, its last value, and its sum and count since the last take */
+    private q1 = 0
+    private q2 = 0
+    private ringLast = NaN
+    private ringSum = 0
+    private ringN = 0
 
     constructor(settings: PushSettings) {
         this.s = settings
@@ -130,6 +136,11 @@ export class Push {
         this.sn = 0
         this.swingPush = 0
         this.spinPush = 0
+        this.q1 = 0
+        this.q2 = 0
+        this.ringLast = NaN
+        this.ringSum = 0
+        this.ringN = 0
         const f = this.f
         if (f.length === 0) for (let i = 0; i < FILTER_STATE; i++) f.push(NaN)
         else for (let i = 0; i < FILTER_STATE; i++) f[i] = NaN
@@ -207,13 +218,24 @@ export class Push {
         const fl = this.f
         const klp = dt / (s.lp_tau_ms + dt)
         const khp = dt / (s.hp_tau_ms + dt)
-        const f1 = lowPass2(fl, LP_W1, klp, this.c * b1 - this.sn * b2)
-        const f2 = lowPass2(fl, LP_W2, klp, this.sn * b1 + this.c * b2)
+        // the horizontal rates in fixed axes
+        const rr1 = this.c * b1 - this.sn * b2
+        const rr2 = this.sn * b1 + this.c * b2
+        const f1 = lowPass2(fl, LP_W1, klp, rr1)
+        const f2 = lowPass2(fl, LP_W2, klp, rr2)
         const fs = lowPass2(fl, LP_SPIN, klp, spin)
         // the swing angle: a leaky integral of the rate
         const leak = s.leak_tau_ms > 0 ? dt / (s.leak_tau_ms + dt) : 0
         this.th1 += f1 * dts - leak * this.th1
         this.th2 += f2 * dts - leak * this.th2
+        // the load ring's predictor w^2 - W2 th^2 (SwingRing), on the rates as they come: the low-pass lags a 2 Hz ring by a third of a cycle
+        this.q1 += rr1 * dts - leak * this.q1
+        this.q2 += rr2 * dts - leak * this.q2
+        if (t_ms - this.start_ms >= s.settle_ms) {
+            this.ringLast = rr1 * rr1 + rr2 * rr2 - this.w2est * (this.q1 * this.q1 + this.q2 * this.q2)
+            this.ringSum += this.ringLast
+            this.ringN++
+        }
         let a1 = 0
         let a2 = 0
         let as = 0
@@ -249,6 +271,14 @@ export class Push {
         const sp = (fs < 0 ? -fs : fs) / RAD_PER_DEG
         this.swingEnv = peakHold(this.swingEnv, sw, ke)
         this.spinEnv = peakHold(this.spinEnv, sp, ke)
+    }
+
+    /** the load ring's predictor w^2 - W2 th^2 (rad^2/s^2, SwingRing): its mean since the last take, else its last value (NaN: none since a restart) */
+    takeRing(): number {
+        const v = this.ringN > 0 ? this.ringSum / this.ringN : this.ringLast
+        this.ringSum = 0
+        this.ringN = 0
+        return v
     }
 
     /** the fast part of the external swing torque per unit inertia, degrees/s^2 */

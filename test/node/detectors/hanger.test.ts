@@ -74,10 +74,11 @@ test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () =
     assert.equal(out.length, 1, JSON.stringify(out))
 })
 
-/** as run, while the rod swings `amp_dps` at 0.8 Hz (the gyro into the push module: its swing envelope) */
-function runSwinging(amp_dps: number, extra: (t_ms: number) => number): { out: Obs[]; env: number } {
+/** as run, while the rod swings `amp_dps` at 0.8 Hz (the gyro into the push module: its swing envelope); `comp`: the load taken less the swing's ring (Signals.ringComp) */
+function runSwinging(amp_dps: number, extra: (t_ms: number) => number, comp = false): { out: Obs[]; env: number } {
     const sig = freshSignals()
     sig.ref_g = REF_G
+    sig.ringComp = comp
     const det = new HangerDetector(ON)
     const out: Obs[] = []
     let env = 0
@@ -97,6 +98,15 @@ test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hang
     assert.equal(lift.out.length, 1, JSON.stringify(lift.out))
     assert.deepEqual(runSwinging(30, hand(5000, 300, 6)).out, [])
     assert.deepEqual(runSwinging(ON.lift_dps * 1.6, hand(5000, 300, -6)).out, [], "over lift_dps nothing is judged")
+})
+
+test("with the load taken less the swing's ring (Signals.ringComp) a 4 g press on a rig swinging 25 dps is a touch (judged up to ring_still_dps); without, it is not judged there", () => {
+    const r = runSwinging(25, hand(5000, 300, 4), true)
+    assert.ok(r.env > ON.still_dps && r.env < ON.ring_still_dps, `swing envelope ${r.env.toFixed(1)} dps`)
+    assert.equal(r.out.length, 1, JSON.stringify(r.out))
+    assert.deepEqual(runSwinging(25, hand(5000, 300, 4)).out, [])
+    // the threshold still grows with the swing, by ring_gpdps2: 1.5 g plus 0.001 x 25^2 holds a 1.8 g press out
+    assert.deepEqual(runSwinging(25, hand(5000, 300, 1.8), true).out, [])
 })
 
 test("on a swinging rig (over still_dps, under lift_dps) a press of more than press_cards is a touch, its release swinging past the level by the swing's load ring", () => {

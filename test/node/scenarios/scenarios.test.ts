@@ -31,6 +31,15 @@ test("a table bump on lunacy calls nothing", () => {
     assert.deepEqual(r.outs, [])
 })
 
+test("a light hand (1.9 g) on the hanger of a lunacy rig still swinging 15 dps puts its player out: the load is taken less the swing's learned ring", () => {
+    const r = scenario("touch", 66)
+    assert.equal(r.spec.config.difficulty, "lunacy")
+    const t = r.truth.events.find(e => e.kind === "touch")
+    assert.equal(t.target, "hanger")
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("table bumps on medium call nothing", () => {
     const r = scenario("bump", 4)
     assert.equal(r.spec.config.difficulty, "medium")

@@ -122,3 +122,36 @@ test("the peak-held push relaxes with peak_hold_ms", () => {
     for (let t = 2300; t < 2300 + 4 * PUSH_DEFAULTS.peak_hold_ms; t += 10) p.update(t, 0, 0, 10)
     assert.ok(atKick > 20 && p.peakPushDpss() < atKick * 0.1, `peak ${atKick.toFixed(1)} -> ${p.peakPushDpss().toFixed(2)}`)
 })
+
+test("the load ring's predictor (takeRing) of a free swing is w^2 - W2 th^2: no mean over a period, amplitude w_max^2, at twice the swing rate", () => {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    const wmax = 0.5 // rad/s (29 dps)
+    const xs: number[] = []
+    for (let t = 0; t <= 30000; t += 10) {
+        p.update(t, wmax * Math.cos(W * (t / 1000)) * DPS, 0, 0)
+        // one take per 50 ms (a 20 SPS cell's reading): the mean of the five samples since the last
+        if (t % 50 === 0 && t >= 25000) xs.push(p.takeRing())
+        else if (t % 50 === 0) p.takeRing()
+    }
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length
+    const max = Math.max(...xs)
+    const min = Math.min(...xs)
+    assert.ok(Math.abs(mean) < 0.1 * wmax * wmax, `mean ${mean.toFixed(4)}`)
+    assert.ok(Math.abs(max / (wmax * wmax) - 1) < 0.15 && Math.abs(-min / (wmax * wmax) - 1) < 0.15, `from ${min.toFixed(3)} to ${max.toFixed(3)}`)
+    // twice the swing rate: 10 upward zero crossings in 5 s of a 1 Hz swing
+    let ups = 0
+    for (let i = 1; i < xs.length; i++) if (xs[i - 1] - mean < 0 && xs[i] - mean >= 0) ups++
+    assert.equal(ups, 10)
+})
+
+test("after a restart (a gap in the gyro) the ring predictor is NaN until the filters settle", () => {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    for (let t = 0; t <= 3000; t += 10) p.update(t, 10, 0, 0)
+    const settled = p.takeRing()
+    assert.ok(!Number.isNaN(settled), "a value once settled")
+    for (let t = 5000; t <= 5500; t += 10) p.update(t, 10, 0, 0)
+    p.takeRing()
+    assert.ok(Number.isNaN(p.takeRing()))
+})

@@ -28,7 +28,9 @@
  *    cell's rest noise, or half the threshold;
  *  - a swinging rig: it rings the load at twice the swing rate (M d w^2), so
  *    the threshold grows by `swing_gpdps2` per (dps)^2 of the swing envelope,
- *    and nothing is judged above `still_dps`, but a lift (the load going
+ *    and nothing is judged above `still_dps` (with the load taken less
+ *    the ring a learned gain predicts from the gyro, Signals.ringComp: by
+ *    `ring_gpdps2`, up to `ring_still_dps`), but a lift (the load going
  *    down) or a press of more than `press_cards` cards up to `lift_dps`: no
  *    card and no slotting hand lifts the load and gives it back, and no
  *    slotting hand presses that hard (at most 0.7 of the lightest card), while
@@ -74,6 +76,9 @@ export interface HangerSettings {
     big_press_dps: number
     /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
     swing_gpdps2: number
+    /** ... and with the load taken less the swing's ring (Signals.ringComp), by this, and a press is judged up to ring_still_dps */
+    ring_gpdps2: number
+    ring_still_dps: number
     /** an excursion while the clamp shakes more than this is a table bump, g */
     shake_g: number
     /** back readings may scatter (RMS) about the level by this many times the cell's rest noise, or half the threshold */
@@ -94,6 +99,8 @@ export const HANGER_DEFAULTS: HangerSettings = {
     big_press_cards: 2,
     big_press_dps: 80,
     swing_gpdps2: 0.002,
+    ring_gpdps2: 0.001,
+    ring_still_dps: 30,
     shake_g: 0.02,
     scatter_noise: 3,
 }
@@ -186,7 +193,10 @@ export class HangerDetector {
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
         const noise = load.restNoise()
         const nz = s.noise_k * noise
-        const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + s.swing_gpdps2 * sw * sw
+        // the swing's load ring: what is left of it with the load taken less the ring the gyro predicts (a learned gain)
+        const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
+        const still = sig.ringComp ? s.ring_still_dps : s.still_dps
+        const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
         // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself); a press of more than
@@ -197,7 +207,7 @@ export class HangerDetector {
         const height = idle ? d : this.peak_g
         const heavy = height > s.press_cards * sig.mass.get_g()
         const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
-        const judged = calm && (sw < s.still_dps || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
+        const judged = calm && (sw < still || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
                 this.begin(t_ms, d)
@@ -211,7 +221,7 @@ export class HangerDetector {
         // how far past the level the load may swing: a release's ring (after a heavy press, and the swing's load
         // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
-        const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? s.swing_gpdps2 * sw * sw : 0)
+        const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? ring : 0)
         const past = d * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && judged && !shifted) {
@@ -244,7 +254,7 @@ export class HangerDetector {
             // the readings just back may dip out on the lift's side (a noisy cell's readings, the hanger dropping back
             // as the hand lets go, a level a little off the base), and no card comes back by itself. Not where the
             // swing's own load ring could carry the readings out and back (a card off a swinging rig, traced)
-            if (this.side < 0 && -this.peak_g > REWAIT_LIFT_CARDS * sig.mass.get_g() && s.swing_gpdps2 * sw * sw < tol / 2) this.back_ms = NaN
+            if (this.side < 0 && -this.peak_g > REWAIT_LIFT_CARDS * sig.mass.get_g() && ring < tol / 2) this.back_ms = NaN
             else this.since = -1
         }
         if (!back || this.since < 0) return null

@@ -29,6 +29,8 @@ export class Signals {
     liftBack_ms = NaN
     /** the game is in its dismantle phase: cards come off by hand (a remover's hand lifts the card off, as a hand lifting the hanger would) */
     dismantle = false
+    /** the load readings are taken less the swing's load ring (SwingRing: a gain learned and trusted, the IMU heard) */
+    ringComp = false
 
     constructor(attitude: Attitude, motion: Motion, load: Load, mass: CardMass, push: Push) {
         this.attitude = attitude
