@@ -32,7 +32,7 @@ export const RING_DEFAULTS: RingSettings = {
     learn_dps: 10,
 }
 
-/** a gain over this is no pendulum's (a 1 kg structure with its centre 20 cm down: 20; the simulated rigs learn up to 9): not trusted, g per rad^2/s^2 */
+/** a gain over this is no pendulum's (a 1 kg structure with its centre 20 cm down: 20; 89 of seed 1000's 90 simulated games learned under 10): not trusted, g per rad^2/s^2 */
 const K_MAX = 20
 /** a reading this far from the slow mean is passed as it is and teaches nothing (a bit error, a jump the spike gate will judge), g */
 const LEARN_MAX_DEV_G = 200
