@@ -231,16 +231,16 @@ export class Push {
         // the load ring's predictor w^2 - W2 th^2 (SwingRing), on the rates as they come: the low-pass lags a 2 Hz ring by a third of a cycle
         this.q1 += rr1 * dts - leak * this.q1
         this.q2 += rr2 * dts - leak * this.q2
-        if (t_ms - this.start_ms >= s.settle_ms) {
-            this.ringLast = rr1 * rr1 + rr2 * rr2 - this.w2est * (this.q1 * this.q1 + this.q2 * this.q2)
-            this.ringSum += this.ringLast
-            this.ringN++
-        }
         let a1 = 0
         let a2 = 0
         let as = 0
         if (first) this.start_ms = t_ms
         const settled = t_ms - this.start_ms >= s.settle_ms
+        if (settled) {
+            this.ringLast = rr1 * rr1 + rr2 * rr2 - this.w2est * (this.q1 * this.q1 + this.q2 * this.q2)
+            this.ringSum += this.ringLast
+            this.ringN++
+        }
         if (!first && dts > 0) {
             a1 = (f1 - this.w1) / dts
             a2 = (f2 - this.w2) / dts
