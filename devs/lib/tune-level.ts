@@ -34,6 +34,8 @@ export const SEARCH: { [key: string]: number[] } = {
     "collapse.fast_cards": [2, 2.5, 3],
     "collapse.fast_hold_ms": [20, 40, 80, 120],
     "collapse.push_dpss": [15, 30, 60],
+    "collapse.weak_push_dpss": [0, 15, 20],
+    "collapse.weak_hold_ms": [400, 500, 800],
     "collapse.one_cards": [0, 3, 4],
     "collapse.mean_ms": [0, 150, 250],
     "collapse.mean_hold_ms": [0, 30, 60],

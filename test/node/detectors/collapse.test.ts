@@ -132,21 +132,22 @@ test("80 SPS: cards off after a jolt that swung the load as far up as they take 
 
 /**
  * as collapseAt at 80 SPS, with a still gyro at 100 Hz (bias learned, vertical z) and,
- * when `strike_ms` is set, a spin-rate kick of 20 dps from then on (cards breaking loose jolt the structure)
+ * when `strike_ms` is set, a spin-rate kick of `kick_dps` from then on (cards breaking loose jolt the structure:
+ * 20 dps peaks the push at 142 dps/s^2, 3 dps at 21)
  */
-function collapseWithImu(strike_ms: number, level: (t_ms: number) => number): number {
+function collapseWithImu(strike_ms: number, level: (t_ms: number) => number, kick_dps = 20, settings = COLLAPSE_DEFAULTS): number {
     const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
     sig.load.tare(3000, ZERO_G)
     sig.ref_g = ZERO_G + CARDS_ON * CARD_G
     sig.push.setVertical(0, 0, 1)
-    const det = new CollapseDetector(COLLAPSE_DEFAULTS)
+    const det = new CollapseDetector(settings)
     const out: Obs[] = []
     let nextImu = 0
     for (let t = 0; t < 8000; t += 12.5) {
         while (nextImu <= t) {
-            const spin = nextImu >= strike_ms ? 20 : 0
+            const spin = nextImu >= strike_ms ? kick_dps : 0
             sig.motion.update(nextImu, 0, 0, spin)
             sig.push.update(nextImu, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
             nextImu += 10
@@ -167,4 +168,33 @@ test("with the IMU heard, a 4-card drop that nothing struck (a hand lifting the 
 test("with the IMU heard, a 4-card drop that came with a jolt is a collapse, timed from the first low reading", () => {
     const t = collapseWithImu(4990, t => (t < 5000 ? CARDS_ON : CARDS_ON - 4))
     assert.ok(t >= 5000 && t <= 5000 + COLLAPSE_DEFAULTS.fast_hold_ms + 50, `called at ${t}`)
+})
+
+/** a kick of 3 dps: the push peaks at 21 dps/s^2, over weak_push_dpss and under push_dpss */
+const WEAK_KICK_DPS = 3
+
+test("a 4-card drop that came with only a weak jolt (cards sliding off gently) is a collapse once it has held weak_hold_ms", () => {
+    assert.ok(COLLAPSE_DEFAULTS.weak_push_dpss > 0 && COLLAPSE_DEFAULTS.weak_push_dpss < COLLAPSE_DEFAULTS.push_dpss)
+    const level = (t: number) => (t < 5000 ? CARDS_ON : CARDS_ON - 4)
+    const hold = COLLAPSE_DEFAULTS.weak_hold_ms
+    const t = collapseWithImu(4990, level, WEAK_KICK_DPS)
+    assert.ok(t >= 5000 + hold - 12.5 && t <= 5000 + hold + 50, `called at ${t}`)
+    // without the weak strike's path nothing calls it (the placement detector's level change would, a second later)
+    const off = collapseWithImu(4990, level, WEAK_KICK_DPS, { ...COLLAPSE_DEFAULTS, weak_push_dpss: 0 })
+    assert.ok(Number.isNaN(off), `called at ${off} with weak_push_dpss 0`)
+    // a strong jolt is not held back
+    const strong = collapseWithImu(4990, level)
+    assert.ok(strong < 5000 + hold / 2, `a strong jolt's drop called at ${strong}`)
+})
+
+test("a weakly jolted drop that comes back before weak_hold_ms (a hand lifting the hanger) is no collapse", () => {
+    const hold = COLLAPSE_DEFAULTS.weak_hold_ms
+    const t = collapseWithImu(4990, t => (t < 5000 || t >= 5000 + hold - 100 ? CARDS_ON : CARDS_ON - 4), WEAK_KICK_DPS)
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+test("a drop held before a weak jolt (a hand holding the hanger up, then letting go) is timed from the jolt", () => {
+    const hold = COLLAPSE_DEFAULTS.weak_hold_ms
+    const t = collapseWithImu(6000, t => (t < 4000 ? CARDS_ON : CARDS_ON - 4), WEAK_KICK_DPS)
+    assert.ok(t >= 6000 + hold - 12.5 && t <= 6000 + hold + 50, `called at ${t}`)
 })

@@ -24,7 +24,10 @@
  * `ring_mean_hold_ms` (a ring's trough stays under the line for less than half
  * its period; a drop stays). One deep reading of a slow cell is exempt: waiting
  * for another costs its whole period.
- * With the IMU heard, a drop counts only if a strike (a strong push) came with it.
+ * With the IMU heard, a drop counts only if a strike (a strong push) came with it,
+ * or a weaker one (cards sliding off gently) and the drop has held `weak_hold_ms`
+ * since it (a hand lifting the hanger hardly turns the rod, and lets go sooner;
+ * a drop before the strike, a hand holding the hanger up, does not count).
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
  * Called once; re-armed when the level is back within one card of the
@@ -53,6 +56,10 @@ export interface CollapseSettings {
     fast_hold_ms: number
     /** cards breaking loose strike the structure: with the IMU healthy, a drop counts only if the peak-held push (Push) passed this lately, degrees/s^2 (a hand lifting the hanger hardly turns the rod) */
     push_dpss: number
+    /** a weaker strike: the peak-held push over this (under push_dpss) counts once the drop has held weak_hold_ms since it, degrees/s^2; 0 turns it off */
+    weak_push_dpss: number
+    /** ... ms (the placement detector's level change would call it only after a second or more) */
+    weak_hold_ms: number
     /** fast path: one raw reading this many cards below the reference is enough, when it spans fast_hold_ms (a slow cell averages over its period); 0 turns it off */
     one_cards: number
     /** fast path: the mean of the readings over this long (about a ring period) under the fast line is enough, ms; 0 turns it off */
@@ -64,7 +71,7 @@ export interface CollapseSettings {
     /** ... and the fast path's mean this long, ms */
     ring_mean_hold_ms: number
 }
-export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30, one_cards: 3, mean_ms: 150, mean_hold_ms: 30, ring_hold_ms: 120, ring_mean_hold_ms: 80 }
+export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 80, release_cards: 1.2, swing_dps: 0, fast_cards: 2.5, fast_hold_ms: 40, push_dpss: 30, weak_push_dpss: 20, weak_hold_ms: 500, one_cards: 3, mean_ms: 150, mean_hold_ms: 30, ring_hold_ms: 120, ring_mean_hold_ms: 80 }
 
 /** a drop counts as struck when a strong push came at most this long before, ms */
 const STRIKE_MS = 800
@@ -84,6 +91,9 @@ export class CollapseDetector {
     private called = false
     /** the last time a strong push was seen, ms */
     private struck_ms = NaN
+    /** the last time a weak strike was seen, and when that strike began, ms */
+    private weak_ms = NaN
+    private weakFrom_ms = NaN
     /** the reading before the last (NaN: a bit error), g, and its time, ms */
     private raw1 = NaN
     private raw1_ms = NaN
@@ -117,6 +127,7 @@ export class CollapseDetector {
     reset() {
         this.below = [NaN, NaN]
         this.struck_ms = NaN
+        this.weak_ms = NaN
         this.called = false
         this.raw1 = NaN
         this.deepSince = NaN
@@ -137,11 +148,16 @@ export class CollapseDetector {
         const dq = sig.load.fast_g() - sig.ref_g
         const dr = sig.load.ringFree_g() - sig.ref_g
         if (dq > -card && dr > -card) this.called = false
-        if (sig.push.peakPushDpss() >= this.s.push_dpss) this.struck_ms = t_ms
+        const push = sig.push.peakPushDpss()
+        if (push >= this.s.push_dpss) this.struck_ms = t_ms
+        if (this.s.weak_push_dpss > 0 && push >= this.s.weak_push_dpss) {
+            if (!(t_ms - this.weak_ms <= STRIKE_MS)) this.weakFrom_ms = t_ms
+            this.weak_ms = t_ms
+        }
         if (this.called) return
         // (no IMU, or none heard yet: the load alone decides)
         const struck = !sig.imuOk || !sig.motion.hasData() || t_ms - this.struck_ms <= STRIKE_MS
-        if (fast === fast && struck) {
+        if (fast === fast && (struck || this.weakHeld(t_ms, this.fastOnset_ms))) {
             this.call(t_ms, sig, fast, this.fastOnset_ms, out)
             return
         }
@@ -152,9 +168,15 @@ export class CollapseDetector {
         const since = onQuick === onQuick ? onQuick : onRing
         if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
-        if (!struck) return
+        if (!struck && !this.weakHeld(t_ms, since)) return
         if (this.ringing() && t_ms - since < this.s.ring_hold_ms) return
         this.call(t_ms, sig, onQuick === onQuick ? dq : dr, since, out)
+    }
+
+    /** a weak strike lately, and the drop (down since `onset_ms`) held weak_hold_ms since both */
+    private weakHeld(t_ms: number, onset_ms: number): boolean {
+        const from = onset_ms > this.weakFrom_ms ? onset_ms : this.weakFrom_ms
+        return t_ms - this.weak_ms <= STRIKE_MS && t_ms - from >= this.s.weak_hold_ms
     }
 
     /** level `d` (below the reference, g) on track `k`: since when it has been down, if that is hold_ms or more, else NaN */
