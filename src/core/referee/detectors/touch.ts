@@ -62,7 +62,7 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     rearm_ms: 2000,
     swing_push_dpss: 12,
     spin_push_dpss: 6,
-    swing_push_per_dps: 0.05,
+    swing_push_per_dps: 0.03,
     spin_push_per_dps: 1,
     push_per_shake_g: 700,
 }
