@@ -136,6 +136,12 @@ test("80 SPS: cards off after a jolt that swung the load as far up as they take 
  * 20 dps peaks the push at 142 dps/s^2, 3 dps at 21)
  */
 function collapseWithImu(strike_ms: number, level: (t_ms: number) => number, kick_dps = 20, settings = COLLAPSE_DEFAULTS): number {
+    const call = collapseCallWithImu(strike_ms, level, kick_dps, settings)
+    return call ? call.t_ms : NaN
+}
+
+/** as collapseWithImu: the collapse call itself (undefined: none) */
+function collapseCallWithImu(strike_ms: number, level: (t_ms: number) => number, kick_dps: number, settings = COLLAPSE_DEFAULTS): Obs | undefined {
     const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
@@ -155,9 +161,9 @@ function collapseWithImu(strike_ms: number, level: (t_ms: number) => number, kic
         if (t < 3000) continue
         sig.load.update(t, ZERO_G + level(t) * CARD_G)
         det.update(t, sig, out)
-        if (out.length > 0) return out[0].t_ms
+        if (out.length > 0) return out[0]
     }
-    return NaN
+    return undefined
 }
 
 test("with the IMU heard, a 4-card drop that nothing struck (a hand lifting the hanger) is no collapse", () => {
@@ -185,6 +191,20 @@ test("a 4-card drop that came with only a weak jolt (cards sliding off gently) i
     // a strong jolt is not held back
     const strong = collapseWithImu(4990, level)
     assert.ok(strong < 5000 + hold / 2, `a strong jolt's drop called at ${strong}`)
+})
+
+test("a collapse call's evidence names the strike that let it count (push_dpss), weak or strong", () => {
+    const level = (t: number) => (t < 5000 ? CARDS_ON : CARDS_ON - 4)
+    const weak = collapseCallWithImu(4990, level, WEAK_KICK_DPS)
+    const p = weak.ev["push_dpss"] as number
+    assert.ok(p >= COLLAPSE_DEFAULTS.weak_push_dpss && p < COLLAPSE_DEFAULTS.push_dpss, `weak strike's push_dpss ${p}`)
+    const strong = collapseCallWithImu(4990, level, 20)
+    assert.ok((strong.ev["push_dpss"] as number) > 100, `strong strike's push_dpss ${strong.ev["push_dpss"]}`)
+    assert.equal(strong.ev["detector"], "load_drop")
+    // no IMU heard: the load decided alone, no strike to name
+    const noImu = firstCollapse(12.5, 8000, level)
+    assert.ok(noImu, "no call without the IMU")
+    assert.equal(noImu.ev["push_dpss"], undefined)
 })
 
 test("a weakly jolted drop that comes back before weak_hold_ms (a hand lifting the hanger) is no collapse", () => {

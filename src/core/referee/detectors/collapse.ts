@@ -30,6 +30,7 @@
  * a drop before the strike, a hand holding the hanger up, does not count).
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
+ * The call's evidence carries the strike (`push_dpss`: the highest push seen, held 0.8 s).
  * Called once; re-armed when the level is back within one card of the
  * reference (a new round re-tares it anyway). The call's onset (the rules
  * judge blame on it) is where the load was first stirred: the first reading
@@ -94,6 +95,9 @@ export class CollapseDetector {
     /** the last time a weak strike was seen, and when that strike began, ms */
     private weak_ms = NaN
     private weakFrom_ms = NaN
+    /** the highest peak-held push seen, held STRIKE_MS (the strike, for the call's evidence), degrees/s^2, and when, ms */
+    private strikePeak = 0
+    private strikePeak_ms = NaN
     /** the reading before the last (NaN: a bit error), g, and its time, ms */
     private raw1 = NaN
     private raw1_ms = NaN
@@ -128,6 +132,8 @@ export class CollapseDetector {
         this.below = [NaN, NaN]
         this.struck_ms = NaN
         this.weak_ms = NaN
+        this.strikePeak = 0
+        this.strikePeak_ms = NaN
         this.called = false
         this.raw1 = NaN
         this.deepSince = NaN
@@ -149,6 +155,10 @@ export class CollapseDetector {
         const dr = sig.load.ringFree_g() - sig.ref_g
         if (dq > -card && dr > -card) this.called = false
         const push = sig.push.peakPushDpss()
+        if (push >= this.strikePeak || !(t_ms - this.strikePeak_ms <= STRIKE_MS)) {
+            this.strikePeak = push
+            this.strikePeak_ms = t_ms
+        }
         if (push >= this.s.push_dpss) this.struck_ms = t_ms
         if (this.s.weak_push_dpss > 0 && push >= this.s.weak_push_dpss) {
             if (!(t_ms - this.weak_ms <= STRIKE_MS)) this.weakFrom_ms = t_ms
@@ -277,6 +287,9 @@ export class CollapseDetector {
         // blame is judged on when the load was stirred, if that was shortly before the path's own onset
         const stirred = this.stirred_ms
         const onset = stirred === stirred && stirred < onset_ms && onset_ms - stirred <= STIR_LEAD_MS ? stirred : onset_ms
-        out.push({ kind: "collapse", t_ms: t_ms, ev: sig.evidence("load_drop", d, false), onset_ms: onset })
+        const ev = sig.evidence("load_drop", d, false)
+        // the strike that let it count (none without the IMU)
+        if (sig.imuOk && sig.motion.hasData()) ev["push_dpss"] = Math.round(this.strikePeak)
+        out.push({ kind: "collapse", t_ms: t_ms, ev: ev, onset_ms: onset })
     }
 }
