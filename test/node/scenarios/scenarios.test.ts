@@ -137,19 +137,19 @@ test("a gentle collapse on easy (a push of 24 dps/s^2, under the strike's 30) is
     // a full-length training case (bench --seed 3000, case 119): seven cards, the structure goes late in the game
     const spec = makeCase(caseSeed(3000, 119), "game")
     assert.equal(spec.config.difficulty, "easy")
-    const firstCollapse = (overrides?: { [key: string]: number }) => {
-        const ref = new Referee(spec.config, undefined, overrides)
-        const events: RefEvent[] = []
-        const truth = simulateCase(spec, s => {
-            for (const e of ref.update(s)) if (e.type === "collapse") events.push({ ...e })
-        })
-        const t = truth.events.find(e => e.kind === "collapse")
-        return { truth: t, call: events.find(e => e.t_ms >= t.t_ms - 100) }
-    }
-    const r = firstCollapse()
+    // one simulation, two referees: the committed settings and the weak strike's path off
+    const on = new Referee(spec.config)
+    const without = new Referee(spec.config, undefined, { "collapse.weak_push_dpss": 0 })
+    const calls: RefEvent[][] = [[], []]
+    const truth = simulateCase(spec, s => {
+        for (const e of on.update(s)) if (e.type === "collapse") calls[0].push({ ...e })
+        for (const e of without.update(s)) if (e.type === "collapse") calls[1].push({ ...e })
+    })
+    const t = truth.events.find(e => e.kind === "collapse")
+    const r = { truth: t, call: calls[0].find(e => e.t_ms >= t.t_ms - 100) }
     assert.ok(r.call, "no collapse call")
     assert.ok(r.call.t_ms - r.truth.t_ms <= 800, `called ${r.call.t_ms - r.truth.t_ms} ms after the cards came off`)
     assert.equal(r.call.player, r.truth.player)
-    const off = firstCollapse({ "collapse.weak_push_dpss": 0 })
+    const off = { truth: t, call: calls[1].find(e => e.t_ms >= t.t_ms - 100) }
     assert.ok(!off.call || off.call.t_ms - off.truth.t_ms > 800, "without the weak strike's path it came as fast")
 })
