@@ -4,7 +4,8 @@
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
  * (per category, or per level or load cell with --by, and total) on stdout; --json writes the
- * figures per category. --override changes a setting on every level for the run (a what-if:
+ * figures per category. It ends with issue 4's targets judged on the totals, each share with its
+ * 95 % interval (lib/targets.ts). --override changes a setting on every level for the run (a what-if:
  * the committed table in src/core/tuned.ts stays as it is).
  */
 import { writeFileSync } from "node:fs"
@@ -17,6 +18,7 @@ import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
+import { targetRows, targetTable } from "./lib/targets.ts"
 
 interface Opts {
     dir?: string
@@ -97,6 +99,7 @@ const program = new Command()
         console.log(benchTable(view, opts.by))
         console.log(worstCases(lines))
         console.log(causeTable(lines))
+        console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
     })

@@ -2,6 +2,7 @@
 import { CaseResult } from "./bench-cases.ts"
 import { Band, Figures, figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
+import { TargetRow, targetRows } from "./targets.ts"
 
 const HEADER = [
     "category", "cases", "hours",
@@ -105,10 +106,12 @@ export interface BenchJson {
     total: Figures
     by_category: { [category: string]: Figures }
     cases: CaseLine[]
+    /** issue 4's targets judged on the totals (lib/targets.ts) */
+    targets: TargetRow[]
 }
 
 export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[], overrides: { [key: string]: number } = {}): BenchJson {
     const by: { [category: string]: Figures } = {}
     for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
-    return { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases }
+    return { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases, targets: targetRows(book.total) }
 }

@@ -1,7 +1,8 @@
-/** plain-text tables for the terminal: a header row, a rule, right-aligned cells (the first column left-aligned) */
-export function formatTable(header: string[], rows: string[][]): string {
+/** plain-text tables for the terminal: a header row, a rule, right-aligned cells (the first column, and the last with `lastLeft`, left-aligned) */
+export function formatTable(header: string[], rows: string[][], lastLeft = false): string {
     const widths = header.map((h, c) => Math.max(h.length, ...rows.map(r => r[c].length)))
-    const line = (cells: string[]) => cells.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join("  ")
+    const left = (c: number) => c === 0 || (lastLeft && c === header.length - 1)
+    const line = (cells: string[]) => cells.map((x, c) => (left(c) ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join("  ").trimEnd()
     return [line(header), widths.map(w => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n")
 }
 

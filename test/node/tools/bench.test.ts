@@ -54,6 +54,10 @@ test("bench --dir: the folder's truth is counted exactly, the table has a row pe
     assert.match(out, /^TOTAL\s+1\s/m)
     assert.match(out, /^wrong player .*: touch \d+, collapse \d+/m)
     assert.match(out, /^touches caught by target: structure \d+\/\d+ .*hanger touches by their vertical force: 0-2 g/m)
+    // it ends with the targets judged on the totals, the JSON holding the same rows
+    assert.match(out, /^collapse recall\s+≥ 99 %\s+[\d.]+ %\s+\d+\/1\s/m)
+    const outcome = json.targets.find((r: any) => r.name === "outcome right")
+    assert.deepEqual([outcome.k, outcome.n], [json.total.outcome.right, 1])
 })
 
 test("simulated sets: fixed seeds, categories in turn, reporting and tuning sets apart", () => {
