@@ -84,7 +84,7 @@ function drawStrip() {
 const cleaner = new LogCleaner()
 const trace: string[] = []
 const events: string[] = []
-const truth = { events: planned.planner.events, outs: planned.planner.outs, winner: planned.planner.winner }
+const truth = { events: planned.planner.events, outs: planned.planner.outs, winner: planned.planner.winner, final_cards: planned.planner.finalCards, turns: planned.planner.turns }
 const problems: string[] = []
 let ended = false
 
@@ -137,7 +137,7 @@ if (tty) process.stdout.write("\r\x1b[K")
 
 writeFileSync(base + ".csv", trace.map(l => l + "\n").join(""))
 writeFileSync(base + ".events.jsonl", events.map(l => l + "\n").join(""))
-writeFileSync(base + ".truth.json", JSON.stringify({ events: truth.events, outcome: { outs: truth.outs, winner: truth.winner } }, null, 1) + "\n")
+writeFileSync(base + ".truth.json", JSON.stringify({ events: truth.events, outcome: { outs: truth.outs, winner: truth.winner, final_cards: truth.final_cards, turns: truth.turns } }, null, 1) + "\n")
 const refOuts = events.map(l => JSON.parse(l)).filter(e => e.type === "out")
 const refWinner = events.map(l => JSON.parse(l)).find(e => e.type === "winner")
 console.log(

@@ -57,4 +57,10 @@ test("npm start: a seeded game on the firmware matches the simulator's truth", {
     const key = (e: any) => [e.t_ms, e.type, e.player, e.cards, e.reason].join(" ")
     const replayed = rep.stdout.split("\n").filter(l => l.length > 0).map(l => JSON.parse(l))
     assert.deepEqual(replayed.map(key), events.map(key))
+
+    // the README's next step: the report of the trace against its truth (every placement matched, the outcome right)
+    const page = join(out, "report.html")
+    const rp = spawnSync("npm", ["run", "--silent", "report", "--", join(out, `start-${SEED}.csv`), "--truth", join(out, `start-${SEED}.truth.json`), "--out", page], { cwd: root, encoding: "utf8" })
+    assert.equal(rp.status, 0, rp.stderr)
+    assert.match(readFileSync(page, "utf8"), /outcome right; final card count exact in \d+ of [1-9]\d* rounds/)
 })

@@ -124,6 +124,15 @@ test("outcome: outs in order with reasons and the winner must all agree", () => 
     assert.equal(matchCase(swapped, tr, "multi_round", 60000).score.outcome_right, 0)
 })
 
+test("a truth with only the spec's outcome fields (outs, winner) is scored: no card counts or turns to judge", () => {
+    const tr = { events: [], outcome: { outs: [{ player: 2, reason: "touch", t_ms: 1000 }], winner: 1 } } as unknown as Truth
+    const calls = [ev(1100, "placed", { player: 1, cards: 1 }), ev(1200, "out", { player: 2, reason: "touch" }), ev(1200, "winner", { player: 1 })]
+    const s = matchCase(calls, tr, "multi_round", 60000).score
+    assert.equal(s.outcome_right, 1)
+    assert.deepEqual([s.rounds, s.rounds_exact, s.turns], [0, 0, 0])
+    assert.equal(figures(s).final_cards.accuracy, null)
+})
+
 test("on quiet and distractor traces every collapse/touch/warning/out/card_fell call is false; per hour", () => {
     const calls = [ev(100, "round_start", { player: 1 }), ev(200, "turn", { player: 1 }), ev(5000, "touch", { player: 1 }), ev(5000, "out", { player: 1, reason: "touch" })]
     const m = matchCase(calls, truth([]), "bump", 1800e3)
