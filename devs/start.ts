@@ -8,7 +8,7 @@
 // out/start-SEED.events.jsonl. The game director plans the game here (its
 // code would not fit in the VM beside the firmware): the plan goes to the VM
 // as data, and its truth to out/start-SEED.truth.json.
-import { Command, InvalidArgumentError } from "commander"
+import { Command, InvalidArgumentError, Option } from "commander"
 import { spawn } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createInterface } from "node:readline"
@@ -31,21 +31,24 @@ function int(lo: number, hi: number) {
     }
 }
 
+function speed(v: string) {
+    const x = Number(v)
+    if (!(x >= 0)) throw new InvalidArgumentError("a number >= 0")
+    return x
+}
+
 const opts = new Command()
     .name("npm start --")
     .description("play a seeded simulated game on the firmware in the DeviceScript VM")
     .option("--players <n>", "players, 2..8", int(2, 8), START_CLI_DEFAULTS.players)
-    .option("--level <level>", "easy, medium, hard or lunacy", START_CLI_DEFAULTS.level)
+    .addOption(new Option("--level <level>", "difficulty level").choices(DIFFICULTIES).default(START_CLI_DEFAULTS.level))
     .option("--seed <n>", "seed of the simulated game", int(0, 2 ** 31 - 1), START_CLI_DEFAULTS.seed)
-    .option("--speed <x>", "multiples of real time (0: as fast as the VM goes)", parseFloat, START_CLI_DEFAULTS.speed)
-    .option("--rows <mode>", "trace rows: full or decimated", START_CLI_DEFAULTS.rows)
+    .option("--speed <x>", "multiples of real time (0: as fast as the VM goes)", speed, START_CLI_DEFAULTS.speed)
+    .addOption(new Option("--rows <mode>", "trace rows").choices(["full", "decimated"]).default(START_CLI_DEFAULTS.rows))
     .option("--out <dir>", "folder for the trace, events and truth", START_CLI_DEFAULTS.out)
     .option("--quiet", "no live display (files and summary only)")
     .parse()
     .opts()
-if (!DIFFICULTIES.includes(opts.level)) throw new InvalidArgumentError("--level must be easy, medium, hard or lunacy")
-if (opts.rows !== "full" && opts.rows !== "decimated") throw new InvalidArgumentError("--rows must be full or decimated")
-if (!(opts.speed >= 0)) throw new InvalidArgumentError("--speed must be >= 0")
 
 const out = opts.out
 mkdirSync(join(out, "start"), { recursive: true })
