@@ -104,7 +104,10 @@ export class Firmware {
     async step() {
         await this.sampler.tick()
         const p = this.rig.presses.take()
-        if (p) await this.handle(this.menu.press(p, this.referee.view().turn > 0))
+        if (p) {
+            const v = this.referee.view()
+            await this.handle(this.menu.press(p, v.turn > 0, v.winner > 0))
+        }
         const err = await this.saver.flush()
         if (err) this.rig.notice(err)
         const view = this.referee.view()

@@ -5,7 +5,9 @@
  *    during one); long start -> tare the load cell; mode -> open the menu.
  *  - menu: mode -> next item (players, level, penalty, cards, calibrate;
  *    after the last it closes and applies); start -> next value of the item;
- *    long mode -> close and apply.
+ *    long mode -> close and apply; long start -> close and start a new game.
+ *    Closed with nothing changed, it applies nothing (the game in progress
+ *    goes on), except once the game has a winner (a new game).
  *  - calibrate: start -> "empty rig read" (step 1), start again with the
  *    known mass on -> "mass read" (done).
  */
@@ -32,23 +34,29 @@ export class Menu {
     /** 0, or 1 while waiting for the known mass */
     cal_step = 0
     cfg: GameConfig
+    /** the configuration when the menu opened: closing with nothing changed is no new game */
+    private opened: GameConfig
 
     constructor(cfg: GameConfig) {
         this.cfg = copyCfg(cfg)
+        this.opened = copyCfg(cfg)
     }
 
-    press(p: Press, round_on: boolean): MenuAction {
+    /** one press; `round_on` while a round is played, `over` once the game has a winner */
+    press(p: Press, round_on: boolean, over = false): MenuAction {
         if (this.item < 0) {
             if (p === "start") return { kind: "input", word: round_on ? "next" : "start" }
             if (p === "start_long") return { kind: "tare" }
             this.item = 0
+            this.opened = copyCfg(this.cfg)
             return { kind: "none" }
         }
-        if (p === "mode_long") return this.close()
+        if (p === "mode_long") return this.close(over)
+        if (p === "start_long") return this.close(true)
         if (p === "mode") {
             this.cal_step = 0
             this.item++
-            return this.item >= MENU_ITEMS.length ? this.close() : { kind: "none" }
+            return this.item >= MENU_ITEMS.length ? this.close(over) : { kind: "none" }
         }
         return this.change()
     }
@@ -76,10 +84,15 @@ export class Menu {
         return { kind: "none" }
     }
 
-    private close(): MenuAction {
+    /** applies the configuration (a new game), unless nothing changed and no new game is asked for (`fresh`): a stray press must not end the game in progress */
+    private close(fresh: boolean): MenuAction {
         this.item = -1
         this.cal_step = 0
-        return { kind: "config", cfg: copyCfg(this.cfg) }
+        const c = this.cfg
+        const o = this.opened
+        if (!fresh && c.players === o.players && c.difficulty === o.difficulty && c.cards === o.cards && c.touch_penalty === o.touch_penalty && c.first_player === o.first_player)
+            return { kind: "none" }
+        return { kind: "config", cfg: copyCfg(c) }
     }
 }
 

@@ -69,3 +69,27 @@ test("menu: start is the referee's start/next; mode walks the items; values cycl
     assert.deepEqual(a, { kind: "config", cfg: { players: 4, difficulty: "medium", cards: 40, first_player: 1, touch_penalty: "warn" } })
     assert.equal(m.prompt(), null)
 })
+
+test("menu: closed with nothing changed (a stray press, a calibration) it applies nothing: the game in progress goes on", () => {
+    const m = new Menu(defaultGameConfig())
+    m.press("mode", true)
+    assert.deepEqual(m.press("mode_long", true), { kind: "none" })
+    // a value cycled all the way round is no change either; calibrating is no configuration
+    m.press("mode", true)
+    for (let i = 0; i < 7; i++) m.press("start", true)
+    for (let i = 0; i < 4; i++) m.press("mode", true) // level, penalty, cards, calibrate
+    m.press("start", true)
+    m.press("start", true)
+    assert.deepEqual(m.press("mode", true), { kind: "none" })
+    // one real change is applied, and the next opening compares with it
+    m.press("mode", true)
+    m.press("start", true)
+    assert.equal(m.press("mode_long", true).kind, "config")
+    m.press("mode", true)
+    assert.deepEqual(m.press("mode_long", true), { kind: "none" })
+    // a new game on purpose: long start in the menu; and once the game has a winner, closing starts the next
+    m.press("mode", true)
+    assert.deepEqual(m.press("start_long", true), { kind: "config", cfg: m.cfg })
+    m.press("mode", false, true)
+    assert.equal(m.press("mode_long", false, true).kind, "config")
+})
