@@ -171,7 +171,10 @@ export class Sampler {
     }
 }
 
+/** the error's text, cut to ERROR_CHARS: the fault line's other fields take about 60 of its 150 characters */
+export const ERROR_CHARS = 80
+
 function errorText(e: any): string {
     const m = e && e.message ? "" + e.message : "" + e
-    return m.length > 100 ? m.slice(0, 100) : m
+    return m.length > ERROR_CHARS ? m.slice(0, ERROR_CHARS) : m
 }

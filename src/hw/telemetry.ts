@@ -64,11 +64,14 @@ export class Telemetry implements TelemetrySink {
         this.print = print ? print : (line: string) => console.log(line)
     }
 
+    /** the metadata line and the header: first of all (an event before the first row, a sensor fault at boot, needs them) and every hello_every_ms */
+    private greet(t_ms: number) {
+        this.helloAt_ms = t_ms
+        for (let i = 0; i < this.hello.length; i++) this.queue.pushOther(this.hello[i])
+    }
+
     onRow(s: Sample) {
-        if (this.helloAt_ms < 0 || s.t_ms - this.helloAt_ms >= this.settings.hello_every_ms) {
-            this.helloAt_ms = s.t_ms
-            for (let i = 0; i < this.hello.length; i++) this.queue.pushOther(this.hello[i])
-        }
+        if (this.helloAt_ms < 0 || s.t_ms - this.helloAt_ms >= this.settings.hello_every_ms) this.greet(s.t_ms)
         if (!this.gate.pass(s)) return
         this.seq++
         // a refused row keeps its seq: the logger sees the gap and counts it lost
@@ -76,6 +79,7 @@ export class Telemetry implements TelemetrySink {
     }
 
     onEvent(ev: RefEvent) {
+        if (this.helloAt_ms < 0) this.greet(ev.t_ms)
         this.queue.pushOther(telemetryEvent(ev))
     }
 

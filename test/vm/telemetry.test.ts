@@ -2,6 +2,7 @@ import { describe, expect, test } from "@devicescript/test"
 import { Sample } from "../../src/core/sample"
 import { MAX_LINE_CHARS } from "../../src/core/trace"
 import { Telemetry, TELEMETRY_DEFAULTS } from "../../src/hw/telemetry"
+import { ERROR_CHARS } from "../../src/hw/sampler"
 
 describe("telemetry sink (VM)", () => {
     test("hello, header, numbered rows and events come out in order", () => {
@@ -22,6 +23,27 @@ describe("telemetry sink (VM)", () => {
         expect(lines[2]).toBe("12,,,,,,,101.5,,1")
         expect(lines[3]).toBe("{\"t_ms\":12,\"type\":\"turn\",\"player\":1}")
         for (let i = 0; i < lines.length; i++) expect(lines[i].length < MAX_LINE_CHARS).toBe(true)
+    })
+    test("an event before the first row (a sensor fault at boot) comes after the metadata line and header; its message kept whole", () => {
+        const lines: string[] = []
+        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
+        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
+        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
+            lines.push(l)
+        })
+        let msg = ""
+        while (msg.length < ERROR_CHARS) msg += "imu: WHO_AM_I 0x71 is no MPU-6050/6500 (check the board) "
+        msg = msg.slice(0, ERROR_CHARS)
+        tel.onEvent({ t_ms: 3.25, type: "fault", sensor: "load", message: msg })
+        const s = new Sample()
+        s.clear(12)
+        tel.onRow(s)
+        tel.drain(100)
+        expect(lines[0].indexOf("# {\"format\":\"librium-trace\"") === 0).toBe(true)
+        expect(lines[1].indexOf("t_ms,") === 0).toBe(true)
+        expect(lines[2].indexOf(msg) > 0).toBe(true)
+        expect(lines[2].length < MAX_LINE_CHARS).toBe(true)
+        expect(lines.length).toBe(4)
     })
     test("a full queue drops rows but keeps their seq, and keeps room for events", () => {
         const lines: string[] = []
