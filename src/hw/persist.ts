@@ -1,6 +1,6 @@
 /**
  * What survives a reset: load-cell calibration, game configuration, and the
- * referee's snapshot taken at each turn boundary (so a brown-out mid-game
+ * referee's snapshot taken at each turn boundary, knock-out and warning (so a brown-out mid-game
  * resumes the same game: same seat, same card count). Anything unreadable
  * gives a clear message and falls back to defaults; nothing here throws on
  * bad stored data.
@@ -90,7 +90,7 @@ export function resumeGame(ref: RefereeLike, snap: string, warnings: string[]): 
     }
 }
 
-/** a sampler sink that marks the game for saving at each turn boundary and forgets it at the end */
+/** a sampler sink that marks the game for saving at each turn boundary, knock-out and warning, and forgets it at the end */
 export class GameSaver implements SamplerSink {
     private store: KvStore
     private ref: RefereeLike
@@ -110,7 +110,8 @@ export class GameSaver implements SamplerSink {
     onRow(s: Sample) {}
 
     onEvent(ev: RefEvent) {
-        if (ev.type === "turn") this.save = true
+        // a turn boundary, a knock-out (no turn follows it) and a warning (the turn does not pass) change the game
+        if (ev.type === "turn" || ev.type === "out" || ev.type === "warning") this.save = true
         if (ev.type === "winner") this.forget = true
     }
 

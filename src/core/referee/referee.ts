@@ -6,7 +6,7 @@
  * host tool (replay, bench, tune, start, report):
  *   const ref = new Referee(cfg)            // cfg: GameConfig from the trace metadata / device settings
  *   const evs = ref.update(sample)          // events decided on this sample; the array is reused: copy to keep
- *   ref.snapshot() / ref.restore(s)         // compact game state for flash at turn boundaries
+ *   ref.snapshot() / ref.restore(s)         // compact game state for flash (turn boundaries, outs, warnings)
  *   ref.view()                              // what the LEDs show
  *
  * Per sample: faults are checked first (a faulted sensor feeds nothing), then
@@ -29,6 +29,7 @@ import { RestDetector } from "./detectors/rest"
 import { Signals } from "./detectors/signals"
 import { TouchDetector } from "./detectors/touch"
 import { Rules } from "./rules"
+import { fmtNum } from "../num"
 import { Difficulty, GameConfig, GameView, Obs, RefEvent } from "./types"
 
 export class Referee {
@@ -143,10 +144,14 @@ export class Referee {
         const playing = ctx.phase !== "waiting" && ctx.phase !== "between" && ctx.phase !== "over"
         if (playing && !this.playing) this.startPlay(t_ms)
         this.playing = playing
-        if (ctx.difficulty !== this.level) {
-            this.level = ctx.difficulty
-            this.configure(ctx.difficulty === this.cfg.difficulty ? this.base : this.levelSettings(ctx.difficulty))
-        }
+        this.follow(ctx.difficulty)
+    }
+
+    /** the detectors take the settings of the level the game is at (the tilt phase raises it) */
+    private follow(d: Difficulty) {
+        if (d === this.level) return
+        this.level = d
+        this.configure(d === this.cfg.difficulty ? this.base : this.levelSettings(d))
     }
 
     private levelSettings(d: Difficulty): RefereeSettings {
@@ -175,16 +180,33 @@ export class Referee {
         this.rest.configure(s.rest)
     }
 
-    /** the rules' game state (<= 200 bytes); after restore the load reference is re-learned from the next steady level */
+    /**
+     * the rules' game state, and what the load learned that a reset must not lose: the tare ("z", g) and the
+     * card's mass ("cm", g, from "cn" cards); <= 230 bytes
+     */
     snapshot(): string {
-        return this.rules.snapshot()
+        const s = this.rules.snapshot()
+        const load = this.sig.load
+        const mass = this.sig.mass
+        if (!load.hasTare()) return s
+        return s.slice(0, -1) + ",\"z\":" + fmtNum(load.zero_g(), 2) + ",\"cm\":" + fmtNum(mass.get_g(), 2) + ",\"cn\":" + fmtNum(mass.count(), 0) + "}"
     }
 
+    /**
+     * resumes a saved game after a reset (trace time starts again at 0: see Rules.afterReset) with the saved tare and
+     * card mass; the load reference is re-learned from the next steady level, the rest attitude and the gyro bias
+     * at the next tare (until then the tilt cue is off and stillness is judged without the bias)
+     */
     restore(snap: string) {
         this.rules = Rules.restore(this.cfg, snap)
-        this.sig.ref_g = NaN
+        const j = JSON.parse(snap)
+        const sig = this.sig
+        if (typeof j["z"] === "number") sig.load.tare(0, j["z"])
+        if (typeof j["cm"] === "number" && j["cm"] > 0 && typeof j["cn"] === "number") sig.mass.set(j["cm"], j["cn"])
+        sig.ref_g = NaN
         const ctx = this.rules.context()
         this.playing = ctx.phase !== "waiting" && ctx.phase !== "between" && ctx.phase !== "over"
+        this.follow(ctx.difficulty)
     }
 
     view(): GameView {

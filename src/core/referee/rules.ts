@@ -371,16 +371,25 @@ export class Rules {
             "\"c\":" + fmtNum(g.cards, 0),
             "\"d\":" + jsonStr(g.difficulty),
             "\"m\":" + fmtNum(g.mover, 0),
-            "\"tm\":" + fmtNum(g.pass_ms, 3),
             "\"rf\":" + (g.refall ? "1" : "0"),
             "\"pv\":" + (g.pivot ? "1" : "0"),
             "\"st\":" + fmtNum(g.starter, 0),
             "\"wn\":" + fmtNum(g.winner, 0),
             "\"o\":" + jsonStr(o),
             "\"w\":" + jsonStr(w),
-            "\"f\":" + jsonStr(g.faults.join(",")),
         ]
         return "{" + parts.join(",") + "}"
+    }
+
+    /**
+     * what a reset changes (restore() gives this state): trace time starts again at 0 (the turn's time was on the
+     * old timeline, so no blame window is open: the seat to play is blamed) and the fault detector starts healthy
+     * (a fault still there is reported afresh). Neither is in the snapshot
+     */
+    afterReset() {
+        this.g.pass_ms = -1
+        this.g.faults = []
+        this.refresh()
     }
 
     /** the game saved by snapshot(); throws an Error naming the problem when `snap` is corrupt or for another game size */
@@ -438,10 +447,6 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
     const outDigits = digitsField(j, "o", n, 1)
     const out: boolean[] = []
     for (let i = 0; i < n; i++) out.push(outDigits[i] === 1)
-    const tm = j["tm"]
-    if (typeof tm !== "number" || tm < -1) throw corrupt("\"tm\" must be a time in ms or -1")
-    const f = j["f"]
-    if (typeof f !== "string") throw corrupt("\"f\" must be a string")
     return {
         phase: phase as Phase,
         round: intField(j, "r", 0, 1e9),
@@ -451,11 +456,12 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
         warnings: digitsField(j, "w", n, 2),
         difficulty: difficulty as Difficulty,
         mover: intField(j, "m", 0, n),
-        pass_ms: tm,
+        // a reset: trace time starts again at 0, so no blame window is open (afterReset)
+        pass_ms: -1,
         refall: flagField(j, "rf"),
         pivot: flagField(j, "pv"),
         starter: intField(j, "st", 1, n),
         winner: intField(j, "wn", 0, n),
-        faults: f.length > 0 ? f.split(",") : [],
+        faults: [],
     }
 }

@@ -143,6 +143,11 @@ export class Motion {
         return this.sawSample
     }
 
+    /** true once the gyro bias was learned (at a tare) */
+    hasBias(): boolean {
+        return this.biasLearned
+    }
+
     /** the learned gyro bias, degrees/s */
     biasX(): number {
         return this.bx

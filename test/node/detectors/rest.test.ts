@@ -76,3 +76,24 @@ test("the push's W2 learned before the first tare (from rates with the gyro bias
     const w2 = w2AfterPowerUpWithBias()
     assert.ok(Math.abs(w2 / (4 * Math.PI * Math.PI) - 1) < 0.1, `W2 ${w2.toFixed(1)}`)
 })
+
+test("between rounds of a game resumed after a reset (tare restored, no gyro bias learned yet), a still rig with a 6 dps bias starts the round", () => {
+    const sig = freshSignals()
+    sig.mass.set(6, 3)
+    sig.load.tare(0, EMPTY_G)
+    const rest = new RestDetector(REST_DEFAULTS)
+    const smp = new Sample()
+    const out: Obs[] = []
+    for (let t = 0; t <= 10000 && out.length === 0; t += 10) {
+        smp.clear(t)
+        smp.setImu(0, 0, 1, 6, 0, 0)
+        if (t % 20 === 0) smp.setLoad(EMPTY_G)
+        sig.attitude.update(t, 0, 0, 1)
+        sig.motion.update(t, 6, 0, 0)
+        if (smp.hasLoad) sig.load.update(t, EMPTY_G)
+        rest.update(smp, false, sig, out)
+    }
+    assert.equal(out.length, 1, "the round started")
+    assert.ok(out[0].t_ms < REST_DEFAULTS.rest_ms + 3000, `at ${out[0].t_ms} ms`)
+    assert.equal(sig.motion.hasBias(), true, "and the bias was learned at its tare")
+})

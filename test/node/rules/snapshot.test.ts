@@ -50,7 +50,7 @@ function toObs(steps: Step[]): Obs[] {
 
 const runArb = fc.tuple(configArb, fc.array(stepArb, { minLength: 10, maxLength: 120 }), fc.nat())
 
-test("snapshot/restore mid-turn resumes identically", () => {
+test("snapshot/restore mid-turn resumes identically (as a reset leaves it: no blame window open, no fault held)", () => {
     fc.assert(
         fc.property(runArb, ([cfg, steps, cut]) => {
             const script = toObs(steps)
@@ -59,6 +59,7 @@ test("snapshot/restore mid-turn resumes identically", () => {
             feed(whole, script.slice(0, k))
             const snap = whole.snapshot()
             const resumed = Rules.restore(cfg, snap)
+            whole.afterReset()
             assert.equal(resumed.snapshot(), snap, "restore(snapshot) snapshots the same")
             assert.deepEqual(resumed.context(), whole.context())
             assert.deepEqual(resumed.view(), whole.view())
@@ -103,7 +104,35 @@ test("snapshot fits 200 bytes for 8 players with warnings", () => {
     const snap = r.snapshot()
     assert.match(snap, /"o":"00000001","w":"11111112"/, "who is out and the warnings are in the snapshot")
     assert.ok(snap.length <= SNAPSHOT_MAX_BYTES, `${snap.length} bytes: ${snap}`)
-    assert.deepEqual(Rules.restore(cfg, snap).view(), r.view())
+    const back = Rules.restore(cfg, snap).view()
+    // the faults are not restored (a reset starts the fault detector afresh)
+    r.afterReset()
+    assert.deepEqual(back, r.view())
+})
+
+test("after a reset the seat to play is blamed, not the last mover (the turn's time was on the old timeline)", () => {
+    const cfg = game(3, "easy", 30, "out")
+    const r = new Rules(cfg)
+    // player 1 places at 600 s into the game; the turn passes to player 2
+    feed(r, [obs("rest_at_tare", 0), ...placements(600_000, 1)])
+    const mover = r.view().turn - 1
+    assert.equal(mover, 1)
+    // uninterrupted, a collapse 1 s later is the mover's; resumed after a reset (time from 0 again), 6 s into the new timeline, it is the seat's
+    const live = feed(Rules.restore(cfg, r.snapshot()), [obs("collapse", 6_000)])
+    assert.deepEqual(live.filter(e => e.type === "out").map(e => e.player), [2])
+    const still = feed(r, [obs("collapse", 601_000 + 1500)])
+    assert.deepEqual(still.filter(e => e.type === "out").map(e => e.player), [1])
+})
+
+test("a fault held when the game was saved is not restored: the sensor is reported afresh if still silent", () => {
+    const cfg = game(3, "easy", 30, "out")
+    const r = new Rules(cfg)
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2), fault("fault", 20_000, "imu", "no data")])
+    assert.deepEqual(r.view().faults, ["imu"])
+    const back = Rules.restore(cfg, r.snapshot())
+    assert.deepEqual(back.view().faults, [])
+    const again = feed(back, [fault("fault", 3000, "imu", "no data")])
+    assert.deepEqual(again.filter(e => e.type === "fault").map(e => e["sensor"]), ["imu"])
 })
 
 test("a corrupt snapshot is refused with a message naming the problem", () => {

@@ -11,6 +11,7 @@ import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { VirtualClock } from "../../../src/hw/clock"
 import { MemoryStore } from "../../../src/hw/store"
 import { Firmware } from "../../../src/main"
+import { GameSaver, KEY_GAME } from "../../../src/hw/persist"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
 import { simRig } from "../fakes/simrig"
 import { ScriptedReferee } from "../fakes/referee"
@@ -204,6 +205,10 @@ describe("a new game from the menu", () => {
         sim.rig.presses.down("mode", 0)
         sim.rig.presses.up("mode", 100)
         await fw.step()
+        // players 3 -> 4 (closed with nothing changed, the menu starts no new game)
+        sim.rig.presses.down("start", 150)
+        sim.rig.presses.up("start", 180)
+        await fw.step()
         sim.rig.presses.down("mode", 200)
         sim.rig.presses.up("mode", 2000)
         await fw.step()
@@ -228,5 +233,24 @@ describe("turn boundaries are saved", () => {
         expect((sim.store as MemoryStore).writes).toBe(2)
         const fw2 = await Firmware.boot(simRig(sim.store).rig, scripted)
         expect(fw2.referee.view().turn).toBe(2)
+    })
+    test("a knock-out and a warning are saved too (no turn follows them); the winner forgets the game", async () => {
+        const store = new MemoryStore()
+        let n = 0
+        const ref = new ScriptedReferee(defaultGameConfig())
+        ref.snapshot = () => "{\"n\":" + ++n + "}"
+        const saver = new GameSaver(store, ref)
+        const kinds = ["collapse", "out", "placed", "warning", "turn"]
+        const saved: string[] = []
+        for (let i = 0; i < kinds.length; i++) {
+            saver.onEvent({ t_ms: i, type: kinds[i], player: 1 })
+            await saver.flush()
+            saved.push("" + (await store.get(KEY_GAME)))
+        }
+        expect(saved.join(" ")).toBe("undefined {\"n\":1} {\"n\":1} {\"n\":2} {\"n\":3}")
+        saver.onEvent({ t_ms: 9, type: "out", player: 2 })
+        saver.onEvent({ t_ms: 9, type: "winner", player: 1 })
+        await saver.flush()
+        expect(await store.get(KEY_GAME)).toBe(undefined)
     })
 })

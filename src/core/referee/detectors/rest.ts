@@ -46,7 +46,10 @@ export class RestDetector {
         const load = sig.load
         const imu = sig.imuOk && smp.hasImu
         let still = sig.loadOk && load.isSteady()
-        if (still && sig.imuOk && sig.motion.hasData()) still = first ? sig.motion.stillFor_ms(t_ms) > 0 : sig.motion.rateDps() < this.s.still_dps
+        // before the gyro bias is learned (power-up, or a game resumed after a reset) the rate still holds it: still
+        // is judged against the rate's slow running mean
+        const unbiased = first || !sig.motion.hasBias()
+        if (still && sig.imuOk && sig.motion.hasData()) still = unbiased ? sig.motion.stillFor_ms(t_ms) > 0 : sig.motion.rateDps() < this.s.still_dps
         if (still && !first && load.hasTare()) still = Math.abs(load.steadyMean_g() - load.zero_g()) <= this.s.band_cards * sig.mass.get_g()
         if (!still) {
             this.since = NaN
