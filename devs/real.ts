@@ -16,7 +16,14 @@ const opts = new Command().name("npm run real --").description("write the real r
 const cfg: GameConfig = { players: 3, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }
 mkdirSync(opts.out, { recursive: true })
 const index: { name: string; category: string; what: string; rows: number }[] = []
-for (const c of realCases()) {
+let cases: ReturnType<typeof realCases>
+try {
+    cases = realCases()
+} catch (e) {
+    console.error("real: " + (e as Error).message)
+    process.exit(1)
+}
+for (const c of cases) {
     const csv = [formatMeta(cfg, "real:" + c.name), formatHeader(), ...c.rows, ""].join("\n")
     writeFileSync(join(opts.out, c.name + ".csv"), csv)
     const truth: Truth = { events: [], outcome: { outs: [], winner: null, final_cards: [0], turns: 0 }, case: { category: "quiet", source: "recorded", what: c.what } }

@@ -11,10 +11,19 @@
  * and `mergeTrace` interleaves an IMU stream and a load stream in time order,
  * as a rig's sensors running at their own rates would.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
-export const REAL_DIR = new URL("../../../shared/data/real/", import.meta.url).pathname
+/** the recordings: ../shared/data/real beside this repository, or the folder LIBRIUM_REAL_DIR names */
+export const REAL_DIR = process.env.LIBRIUM_REAL_DIR || new URL("../../../shared/data/real/", import.meta.url).pathname
+
+/** one recording's text; a missing folder or file is a clear error saying where it was looked for */
+function realText(file: string): string {
+    const path = join(REAL_DIR, file)
+    if (!existsSync(path))
+        throw new Error(`real recording ${file} not found in ${REAL_DIR}: the recordings live in ../shared/data/real beside this repository (set LIBRIUM_REAL_DIR to their folder)`)
+    return readFileSync(path, "utf8")
+}
 
 export interface ImuReading {
     t_ms: number
@@ -30,7 +39,7 @@ export interface LoadReading {
 export function readHx71708(): { t_ms: number; force_n: number; recording: number }[] {
     const out: { t_ms: number; force_n: number; recording: number }[] = []
     let rec = -1
-    for (const line of readFileSync(join(REAL_DIR, "hx71708-bit-error-spikes-330sps-slackcellesp32.txt"), "utf8").split(/\r?\n/)) {
+    for (const line of realText("hx71708-bit-error-spikes-330sps-slackcellesp32.txt").split(/\r?\n/)) {
         if (line.startsWith("Reading ID")) rec++
         const c = line.split(",")
         if (c.length !== 3 || !/^\s*-?\d+\s*$/.test(c[2])) continue
@@ -42,7 +51,7 @@ export function readHx71708(): { t_ms: number; force_n: number; recording: numbe
 /** HX711 known-masses log: raw counts at about 11 SPS (counts fall as the load rises, ~36.8 counts/g on its 20 kg cell) */
 export function readHx711Steps(): { t_ms: number; counts: number }[] {
     const out: { t_ms: number; counts: number }[] = []
-    for (const line of readFileSync(join(REAL_DIR, "hx711-steps-known-masses-11sps-syringepump.csv"), "utf8").split(/\r?\n/)) {
+    for (const line of realText("hx711-steps-known-masses-11sps-syringepump.csv").split(/\r?\n/)) {
         const c = line.split(",")
         if (c.length !== 6 || !/^\d+$/.test(c[0])) continue
         out.push({ t_ms: +c[0], counts: +c[4] })
@@ -53,7 +62,7 @@ export function readHx711Steps(): { t_ms: number; counts: number }[] {
 /** x-io Fusion example IMU log at 100 Hz: time in ms, gyro dps, accel g */
 export function readFusionImu(): ImuReading[] {
     const out: ImuReading[] = []
-    const lines = readFileSync(join(REAL_DIR, "imu-rest-and-handheld-rotations-100hz-fusion.csv"), "utf8").split(/\r?\n/)
+    const lines = realText("imu-rest-and-handheld-rotations-100hz-fusion.csv").split(/\r?\n/)
     for (let i = 1; i < lines.length; i++) {
         const c = lines[i].split(",").map(Number)
         if (c.length < 7 || c.some(v => v !== v)) continue
@@ -65,7 +74,7 @@ export function readFusionImu(): ImuReading[] {
 /** ST's LSM6DSOX lying still in a stationary vehicle: 52 Hz (no time column), mg and dps, real gyro bias */
 export function readLsm6dsoxStill(): ImuReading[] {
     const out: ImuReading[] = []
-    const lines = readFileSync(join(REAL_DIR, "lsm6dsox-stationary-in-vehicle-52hz-stmems-mlc.txt"), "utf8").split(/\r?\n/)
+    const lines = realText("lsm6dsox-stationary-in-vehicle-52hz-stmems-mlc.txt").split(/\r?\n/)
     for (let i = 1; i < lines.length; i++) {
         if (lines[i].trim() === "") continue
         const c = lines[i].trim().split(/\s+/).map(Number)

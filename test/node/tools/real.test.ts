@@ -3,6 +3,7 @@
 // referee must learn its tare on them and call nothing.
 import { test } from "node:test"
 import assert from "node:assert/strict"
+import { spawnSync } from "node:child_process"
 import { realCases } from "../../../devs/lib/real-data.ts"
 import { TraceReader, formatHeader, formatMeta } from "../../../src/core/trace.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
@@ -35,4 +36,16 @@ test("the spiky recording really has the spikes the referee must ignore", () => 
     const spikes = loads.filter(v => Math.abs(v - median) > 5).length
     // the README of the recordings: 14-15 % of samples are bit-error spikes
     assert.ok(spikes / loads.length > 0.1 && spikes / loads.length < 0.2, `${spikes} of ${loads.length}`)
+})
+
+test("npm run real without the recordings beside the repository: one clear line saying where they were looked for, exit 1", () => {
+    const root = new URL("../../..", import.meta.url).pathname
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/real.ts", "--out", "/tmp/librium-real-none"], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, LIBRIUM_REAL_DIR: "/nonexistent/real" },
+    })
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /^real: real recording \S+ not found in \/nonexistent\/real: .*LIBRIUM_REAL_DIR/m)
+    assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack trace")
 })
