@@ -63,7 +63,18 @@ export function runSoak(entry: string, onGame?: (g: SoakGame) => void): Promise<
         }
         child.stdout.on("data", onData)
         child.stderr.on("data", onData)
-        child.on("exit", () => resolve(run))
+        // stopped (Ctrl-C, a killed npm): the VM goes too (it does not stop on SIGTERM by itself)
+        const stop = (sig: NodeJS.Signals) => {
+            child.kill("SIGKILL")
+            process.exit(sig === "SIGINT" ? 130 : 143)
+        }
+        process.once("SIGINT", stop)
+        process.once("SIGTERM", stop)
+        child.on("exit", () => {
+            process.removeListener("SIGINT", stop)
+            process.removeListener("SIGTERM", stop)
+            resolve(run)
+        })
     })
 }
 
