@@ -17,6 +17,7 @@ import { KvStore } from "./hw/store"
 import { GameSaver, KEY_CAL, KEY_CFG, KEY_GAME, loadStored, resumeGame, trySave } from "./hw/persist"
 import { LedSink, Outputs, TuneSink } from "./hw/outputs"
 import { PressQueue } from "./hw/buttons"
+import { TelemetrySink } from "./hw/telemetry"
 
 /** the load cell's driver: a sensor whose raw counts and calibration the menu can use */
 export interface LoadSensor extends SensorDriver {
@@ -37,7 +38,7 @@ export interface Rig {
     tunes: TuneSink
     presses: PressQueue
     /** telemetry for a game configuration: rows and events (src/hw/telemetry.ts prints them) */
-    telemetry: (cfg: GameConfig) => SamplerSink
+    telemetry: (cfg: GameConfig) => TelemetrySink
     /** notes for a person: settings fallbacks, calibration results */
     notice: (msg: string) => void
     layout: LedLayout
@@ -62,6 +63,7 @@ export class Firmware {
     private rig: Rig
     private menu: Menu
     private saver: GameSaver
+    private telemetry: TelemetrySink
     private outputs: Outputs
     private cal_empty_counts = 0
     private makeReferee: RefereeFactory
@@ -85,7 +87,8 @@ export class Firmware {
         this.sampler.addSensor(this.load, opts.load_period_ms)
         this.saver = new GameSaver(rig.store, this.referee)
         this.outputs = new Outputs(rig.leds, rig.tunes, rig.layout, opts.frame_ms)
-        this.sampler.addSink(rig.telemetry(cfg))
+        this.telemetry = rig.telemetry(cfg)
+        this.sampler.addSink(this.telemetry)
         this.sampler.addSink(this.outputs)
         this.sampler.addSink(this.saver)
     }
@@ -132,6 +135,7 @@ export class Firmware {
             // (the long soak ran out of memory allocating the next game's referee)
             this.useReferee(null)
             this.useReferee(this.makeReferee(a.cfg))
+            this.telemetry.newGame(a.cfg)
             const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
             if (err) this.rig.notice(err)
             await this.rig.store.delete(KEY_GAME)

@@ -13,10 +13,11 @@ import { GameConfig, RefEvent } from "../core/referee/types"
 import { Sample } from "../core/sample"
 import { helloLines, LineQueue, RowGate, RowMode, telemetryEvent, telemetryHeader, telemetryRow } from "../core/telemetry-format"
 
-/** what the sampler feeds (the hardware layer holds one of these) */
+/** what the sampler feeds (the hardware layer holds one of these); a new game from the menu is a new trace */
 export interface TelemetrySink {
     onRow(s: Sample): void
     onEvent(ev: RefEvent): void
+    newGame(cfg: GameConfig): void
 }
 
 export interface TelemetrySettings {
@@ -53,15 +54,24 @@ export class Telemetry implements TelemetrySink {
     private helloAt_ms = -1
     private settings: TelemetrySettings
     private print: (line: string) => void
+    private info: FirmwareInfo
     private running = false
 
     constructor(cfg: GameConfig, info: FirmwareInfo, settings?: TelemetrySettings, print?: (line: string) => void) {
         this.settings = settings ? settings : TELEMETRY_DEFAULTS
         this.gate = new RowGate(this.settings.mode, this.settings.decimate)
         this.queue = new LineQueue(this.settings.queue_lines)
-        this.hello = helloLines(cfg, info.firmware, info.board)
-        this.hello.push(telemetryHeader())
+        this.info = info
+        this.newGame(cfg)
         this.print = print ? print : (line: string) => console.log(line)
+    }
+
+    /** a new game (the menu applied a configuration): its metadata line at once and rows numbered from 1, so the logger starts a new trace that replays with that configuration */
+    newGame(cfg: GameConfig) {
+        this.hello = helloLines(cfg, this.info.firmware, this.info.board)
+        this.hello.push(telemetryHeader())
+        this.helloAt_ms = -1
+        this.seq = 0
     }
 
     /** the metadata line and the header: first of all (an event before the first row, a sensor fault at boot, needs them) and every hello_every_ms */

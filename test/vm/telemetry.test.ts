@@ -45,6 +45,29 @@ describe("telemetry sink (VM)", () => {
         expect(lines[2].length < MAX_LINE_CHARS).toBe(true)
         expect(lines.length).toBe(4)
     })
+    test("a new game from the menu: the new metadata line and header at once, rows numbered from 1 again", () => {
+        const lines: string[] = []
+        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
+        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
+        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
+            lines.push(l)
+        })
+        const s = new Sample()
+        for (let t = 0; t < 3; t++) {
+            s.clear(t)
+            tel.onRow(s)
+        }
+        tel.newGame({ players: 5, difficulty: "lunacy", cards: 40, first_player: 1, touch_penalty: "warn" } as any)
+        s.clear(3)
+        tel.onRow(s)
+        tel.drain(100)
+        // three rows of the old game, then the new metadata (its line may be split in two), the header, row 1
+        const n = lines.length
+        expect(lines[4]).toBe("2,,,,,,,,,3")
+        expect(lines[5].indexOf("\"players\":5,\"difficulty\":\"lunacy\",\"cards\":40") > 0).toBe(true)
+        expect(lines[n - 2].indexOf("t_ms,") === 0).toBe(true)
+        expect(lines[n - 1]).toBe("3,,,,,,,,,1")
+    })
     test("a full queue drops rows but keeps their seq, and keeps room for events", () => {
         const lines: string[] = []
         const cfg = { players: 2, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }

@@ -48,6 +48,11 @@ export class RecordingSink implements SamplerSink {
         for (const k of Object.keys(ev)) copy[k] = ev[k]
         this.events.push(copy)
     }
+    /** the configurations of the new games the menu started */
+    games: GameConfig[] = []
+    newGame(cfg: GameConfig) {
+        this.games.push(cfg)
+    }
     types(): string {
         return this.events.map(e => e.type + (e["sensor"] ? ":" + e["sensor"] : "") + (e["recovered"] ? "+" : "")).join(",")
     }
