@@ -2,14 +2,16 @@
 // Writes DIR/TIMESTAMP.csv (a trace `npm run replay` reads: hello, header,
 // rows) and DIR/TIMESTAMP.events.jsonl, one line at a time (written through
 // to the OS, so a crash or a pulled cable loses nothing already received).
-// Damaged lines are counted and skipped (devs/lib/logparse.ts). When the
-// cable is pulled it reconnects with back-off. Ctrl-C ends it with a summary.
+// Damaged lines are counted and skipped (devs/lib/logparse.ts). The port's
+// bytes carry Jacdac frames beside the log (DeviceScript's USB bridge): they
+// are dropped. When the cable is pulled it reconnects with back-off. Ctrl-C
+// ends it with a summary; --stdin reads a relayed log until its end.
 import { Command } from "commander"
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { SerialPort } from "serialport"
-import { ReadlineParser } from "@serialport/parser-readline"
-import { LogCleaner } from "./lib/logparse.ts"
+import { createInterface } from "node:readline"
+import { LogCleaner, SerialText } from "./lib/logparse.ts"
 import { findPorts, USB_VENDORS } from "./lib/serial-find.ts"
 
 export const LOG_DEFAULTS = {
@@ -73,6 +75,7 @@ async function main() {
         .option("--port <path>", "serial port (default: the first board found by USB vendor id: " + Object.keys(USB_VENDORS).join(", ") + ")")
         .option("--out <dir>", "output folder", LOG_DEFAULTS.out)
         .option("--baud <n>", "baud rate (ignored by native USB)", String(LOG_DEFAULTS.baud))
+        .option("--stdin", "read the log from standard input instead of a port (e.g. npx devs devtools --serial -l | npm run log -- --stdin); ends at its end")
         .parse()
         .opts()
     const cleaner = new LogCleaner()
@@ -113,7 +116,11 @@ async function main() {
             path = found[0].path
         }
         const p = new SerialPort({ path, baudRate: Number(opts.baud), autoOpen: false })
-        p.pipe(new ReadlineParser({ delimiter: "\n" })).on("data", onLine)
+        // the line carries Jacdac frames beside the log: SerialText keeps the log's lines
+        const text = new SerialText()
+        p.on("data", (chunk: Buffer) => {
+            for (const line of text.feed(chunk)) onLine(line)
+        })
         p.on("close", () => {
             say("disconnected from " + path + "; reconnecting")
             port = null
@@ -158,6 +165,11 @@ async function main() {
     }
     process.on("SIGINT", stop)
     process.on("SIGTERM", stop)
+    if (opts.stdin) {
+        say("reading standard input")
+        createInterface({ input: process.stdin }).on("line", onLine).on("close", stop)
+        return
+    }
     await connect()
 }
 

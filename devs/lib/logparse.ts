@@ -2,7 +2,9 @@
  * Cleans the firmware's USB log (src/core/telemetry-format.ts) into a trace
  * that the strict TraceReader accepts plus a JSON Lines file of events.
  * Pure: feed it lines, it says what each one is and where it goes; the caller
- * (devs/log.ts) does the writing.
+ * (devs/log.ts) does the writing. A line may come with DeviceScript's log-level
+ * prefix ("> ") or terminal colours (relayed by `devs devtools -l`): both are
+ * taken off. SerialText takes the Jacdac frames out of the raw USB bytes.
  *
  * Every row is checked by a TraceReader of the current session, so a row that
  * goes into the trace is one the replay command will read. Damaged lines are
@@ -40,6 +42,59 @@ export interface Classified {
     out: string | null
 }
 
+/**
+ * The text of a DeviceScript ESP32's USB serial line. The line carries Jacdac frames and the serial log together
+ * (the USB bridge service's spec, shipped with @devicescript/cli): 0xFE is a framing byte; 0xFE 0xFC .. 0xFE 0xFD
+ * is a Jacdac frame, 0xFE 0xF8 a literal 0xFE, 0xFE 0xF9/0xFA/0xFB markers (reserved, log bytes dropped, frames
+ * dropped); 0xFE and any other byte, in the log, is that 0xFE and the byte, and in a frame ends the frame. The
+ * frames are dropped, the log's bytes split into lines (UTF-8, "\n"). Bytes with no frames pass as they are.
+ */
+export class SerialText {
+    private inFrame = false
+    private magic = false
+    private line: number[] = []
+
+    /** a chunk of bytes as read from the port; returns the lines it completed */
+    feed(chunk: Uint8Array): string[] {
+        const out: string[] = []
+        for (const b of chunk) {
+            if (this.magic) {
+                this.magic = false
+                if (b === 0xfc) this.inFrame = true
+                else if (b === 0xfd) this.inFrame = false
+                else if (b === 0xf8) {
+                    if (!this.inFrame) this.take(0xfe, out)
+                }
+                else if (b === 0xf9 || b === 0xfa || b === 0xfb) continue
+                else if (b === 0xfe) {
+                    if (!this.inFrame) this.take(0xfe, out)
+                    this.magic = true
+                } else if (this.inFrame) {
+                    this.inFrame = false
+                    this.take(b, out)
+                } else {
+                    this.take(0xfe, out)
+                    this.take(b, out)
+                }
+            } else if (b === 0xfe) this.magic = true
+            else if (!this.inFrame) this.take(b, out)
+        }
+        return out
+    }
+
+    private take(b: number, out: string[]) {
+        if (b !== 0x0a) this.line.push(b)
+        else {
+            out.push(Buffer.from(this.line).toString("utf8"))
+            this.line = []
+        }
+    }
+}
+
+/** a DeviceScript log line's level prefix (console.log prints at INFO: "> "), and terminal colours (a relayed log) */
+const LOG_PREFIX = /^(\x1b\[[0-9;]*m)*(> )?/
+const COLOURS = /\x1b\[[0-9;]*m/g
+
 const ROWISH = /^[-+0-9.eE,]*(start|next|mode)?[-+0-9.eE,]*$/
 const PRINTABLE = /^[\x20-\x7e]*$/
 
@@ -58,7 +113,8 @@ export class LogCleaner {
     private cutRowsSinceLastRow = 0
 
     line(raw: string): Classified {
-        let s = raw
+        let s = raw.replace(LOG_PREFIX, "")
+        if (s.indexOf("\x1b") >= 0) s = s.replace(COLOURS, "")
         if (s.endsWith("\r")) s = s.slice(0, -1)
         if (s.length >= MAX_LINE_CHARS) return this.count("cut")
         if (!PRINTABLE.test(s)) return this.count("garbage")

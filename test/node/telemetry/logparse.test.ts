@@ -2,7 +2,7 @@
 // known faults in, the right trace, events and counters out.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { LogCleaner } from "../../../devs/lib/logparse.ts"
+import { LogCleaner, SerialText } from "../../../devs/lib/logparse.ts"
 import { TraceReader } from "../../../src/core/trace.ts"
 import { fakeDevice, FAKE_CONFIG } from "./fake-device.ts"
 
@@ -69,4 +69,32 @@ test("single lines: cut, garbage and duplicates are told apart", () => {
     assert.equal(c.line("# a comment").kind, "comment")
     assert.equal(c.line('# {"format":"librium-trace","version":1,"players":1}').kind, "garbage", "a hello with a bad config")
     assert.deepEqual(c.stats, { rows: 5, events: 0, lost: 0, cut: 3, garbage: 4, waiting: 0, sessions: 1 })
+})
+
+test("the USB line's bytes: Jacdac frames between the log's bytes are dropped, escapes kept, lines split across chunks", () => {
+    const dev = fakeDevice(3, 60, 0)
+    const lines = [...dev.before, ...dev.after]
+    const text = Buffer.from(lines.map(l => l + "\n").join(""), "utf8")
+    // a Jacdac frame (0xFE 0xFC .. 0xFE 0xFD, with an escaped 0xFE and 0xFF bytes inside) every 97 bytes, mid-line
+    const frame = Buffer.from([0xfe, 0xfc, 0x12, 0xff, 0xfe, 0xf8, 0x0a, 0x7b, 0xff, 0xfe, 0xfd])
+    const parts: Buffer[] = []
+    for (let i = 0; i < text.length; i += 97) parts.push(text.subarray(i, i + 97), frame)
+    // a literal 0xFE in the log itself comes escaped (0xFE 0xF8), a dropped-log marker (0xFE 0xFA) is nothing
+    parts.push(Buffer.from("# note "), Buffer.from([0xfe, 0xf8, 0xfe, 0xfa]), Buffer.from("\n"))
+    const wire = Buffer.concat(parts)
+    const st = new SerialText()
+    const got: string[] = []
+    // read in uneven chunks, as a port delivers them
+    for (let i = 0, k = 1; i < wire.length; i += k, k = (k * 7) % 61 + 1) got.push(...st.feed(wire.subarray(i, i + k)))
+    assert.deepEqual(got.slice(0, lines.length), lines)
+    assert.equal(got.length, lines.length + 1)
+    assert.equal(got[lines.length], "# note \ufffd", "the escaped 0xFE (no UTF-8 alone) is in the line, the marker is not")
+})
+
+test("a relayed log line keeps its meaning: DeviceScript's '> ' level prefix and terminal colours are taken off", () => {
+    const dev = fakeDevice(3, 60, 0)
+    const plain = clean([...dev.before, ...dev.after])
+    const relayed = clean([...dev.before, ...dev.after].map((l, i) => (i % 2 ? "> " + l : "\x1b[32m> " + l + "\x1b[0m")))
+    assert.deepEqual(relayed.files, plain.files)
+    assert.deepEqual(relayed.c.stats, plain.c.stats)
 })
