@@ -5,9 +5,9 @@
  *
  *   const rules = new Rules(cfg)
  *   rules.handle(obs, out)        // appends events; pure, synchronous, time is obs.t_ms
- *   rules.context()               // what the detectors need (updated in place)
- *   rules.snapshot()              // <= 200 bytes, for flash at each turn boundary
- *   Rules.restore(cfg, snap)      // resumes the same game; throws on a corrupt snapshot
+ *   rules.context()               // the phase and level the referee reads (updated in place)
+ *   rules.snapshot()              // <= 200 bytes, for flash at turn boundaries, outs and warnings
+ *   Rules.restore(cfg, snap)      // resumes the same game after a reset; throws on a corrupt snapshot
  *   rules.view()                  // what the LEDs show
  *
  * Shaped like a reducer: all game state is the plain `RulesState`; `reduce`

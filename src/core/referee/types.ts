@@ -95,7 +95,7 @@ export interface Obs {
  */
 export type Phase = "waiting" | "build" | "dismantle" | "tilt" | "between" | "over"
 
-/** what the detectors need from the rules engine (Rules.context(); updated in place, read-only) */
+/** the rules engine's state for the referee (Rules.context(); updated in place, read-only): it reads the phase and the level */
 export interface RulesContext {
     phase: Phase
     round: number
@@ -103,7 +103,7 @@ export interface RulesContext {
     cards: number
     /** seat whose turn it is (1-based), 0 when nobody plays */
     seat: number
-    /** t_ms at which the turn last passed (a placed/removed event), -1 when none this round */
+    /** t_ms at which the turn last passed (the card's onset, not its event's t_ms), -1 when none this round or since a reset */
     turn_ms: number
     /** true when a card going on is expected (build, tilt) */
     adding: boolean

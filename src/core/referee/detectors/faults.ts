@@ -18,7 +18,7 @@ export interface FaultSettings {
     load_stuck_ms: number
     /** a load reading beyond this (either sign) is nonsense, g */
     load_limit_g: number
-    /** an accelerometer reading beyond this is nonsense, g */
+    /** a z accelerometer reading beyond this is nonsense, g (x and y are not checked: the chips run at +-4 g, so only a corrupt trace reads more) */
     accel_limit_g: number
 }
 export const FAULT_DEFAULTS: FaultSettings = { imu_silent_ms: 400, load_silent_ms: 600, load_stuck_ms: 2000, load_limit_g: 100000, accel_limit_g: 32 }
