@@ -34,6 +34,8 @@ export interface TargetRow {
     /** the counts behind a share or a rate: k of n */
     k: number | null
     n: number | null
+    /** the target's bound in the row's unit (null: none to show against) */
+    bound: number | null
     /** a share's 95 % interval in the row's unit */
     lo: number | null
     hi: number | null
@@ -50,12 +52,12 @@ function share(name: string, k: number, n: number, bound: number, most = false):
     const met = value === null ? null : most ? value <= 100 * bound : value >= 100 * bound
     const within = met === false && ci !== null && ci[0] <= bound && bound <= ci[1]
     const goal = (most ? "≤ " : "≥ ") + +(100 * bound).toFixed(1) + " %"
-    return { name, goal, value, unit: "%", k, n, lo: ci ? 100 * ci[0] : null, hi: ci ? 100 * ci[1] : null, met, within }
+    return { name, goal, value, unit: "%", k, n, bound: 100 * bound, lo: ci ? 100 * ci[0] : null, hi: ci ? 100 * ci[1] : null, met, within }
 }
 
 /** a plain figure against a bound (no interval) */
 function plain(name: string, value: number | null, unit: string, goal: string, ok: (v: number) => boolean, k: number | null = null, n: number | null = null): TargetRow {
-    return { name, goal, value, unit, k, n, lo: null, hi: null, met: value === null ? null : ok(value), within: false }
+    return { name, goal, value, unit, k, n, bound: null, lo: null, hi: null, met: value === null ? null : ok(value), within: false }
 }
 
 /** every target of issue 4, judged on one benchmark's totals */
@@ -86,11 +88,13 @@ export function targetRows(s: CaseScore): TargetRow[] {
     ]
 }
 
-function fmt(x: number | null, unit: string): string {
+function fmt(x: number | null, unit: string, bound: number | null = null): string {
     if (x === null) return "-"
     if (unit === "/100t" || unit === "/h") return x.toFixed(2)
-    // two places near 100 % (the 99.5 % targets), but an interval's 100 % (a float's 99.99999) is 100.0
-    if (unit === "%") return x >= 99.995 ? "100.0" : x.toFixed(x >= 99.5 ? 2 : 1)
+    // two places near 100 % (the 99.5 % targets) and near the bound (98.96 % is not 99.0 %), but an interval's
+    // 100 % (a float's 99.99999) is 100.0
+    const near = bound !== null && Math.abs(x - bound) < 0.1
+    if (unit === "%") return x >= 99.995 ? "100.0" : x.toFixed(x >= 99.5 || near ? 2 : 1)
     return x.toFixed(0)
 }
 
@@ -101,7 +105,7 @@ export function targetTable(rows: TargetRow[]): string {
         const counts = r.k === null ? "" : r.n === null ? String(r.k) : `${r.k}/${r.n}`
         const ci = r.lo === null || r.hi === null ? "" : `${fmt(r.lo, r.unit)}-${fmt(r.hi, r.unit)}`
         const verdict = r.met === null ? "-" : r.met ? "met" : r.within ? "not met (target inside the interval)" : "not met"
-        return [r.name, r.goal, fmt(v, r.unit) + (r.unit === "%" && v !== null ? " %" : r.unit === "ms" && v !== null ? " ms" : r.unit === "x" && v !== null ? "x" : ""), counts, ci, verdict]
+        return [r.name, r.goal, fmt(v, r.unit, r.bound) + (r.unit === "%" && v !== null ? " %" : r.unit === "ms" && v !== null ? " ms" : r.unit === "x" && v !== null ? "x" : ""), counts, ci, verdict]
     })
     return formatTable(["target (issue 4)", "goal", "measured", "counts", "95 % interval", "verdict"], body, true)
 }

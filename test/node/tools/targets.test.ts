@@ -75,6 +75,10 @@ test("targets: a miss inside the interval is told apart from a miss outside it; 
     const table = targetTable(rows)
     assert.match(table, /^outcome right\s+≥ 97 %\s+96\.4 %\s+434\/450\s+94\.\d-97\.\d\s+not met \(target inside the interval\)$/m)
     assert.match(table, /^collapse precision\s+≥ 99 %\s+90\.0 %\s+180\/200\s+[\d.]+-[\d.]+\s+not met$/m)
+    // a figure just under its bound is not shown rounded onto it: 477 of 482 rounds is 98.96 %, not "99.0 %"
+    s.rounds = 482
+    s.rounds_exact = 477
+    assert.match(targetTable(targetRows(s)), /^final card count exact\s+≥ 99 %\s+98\.96 %\s+477\/482\s/m)
 })
 
 test("targets: nothing counted is no verdict, not a pass", () => {
