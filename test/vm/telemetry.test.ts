@@ -4,14 +4,18 @@ import { MAX_LINE_CHARS } from "../../src/core/trace"
 import { Telemetry, TELEMETRY_DEFAULTS } from "../../src/hw/telemetry"
 import { ERROR_CHARS } from "../../src/hw/sampler"
 
+/** a telemetry sink sending every row, printing into `lines` */
+function fullTelemetry(cfg: any, queue_lines: number, lines: string[]): Telemetry {
+    const settings = { mode: "full", decimate: 1, queue_lines: queue_lines, hello_every_ms: 100000, print_every_ms: 20 }
+    return new Telemetry(cfg, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
+        lines.push(l)
+    })
+}
+
 describe("telemetry sink (VM)", () => {
     test("hello, header, numbered rows and events come out in order", () => {
         const lines: string[] = []
-        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
-        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
-        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
-            lines.push(l)
-        })
+        const tel = fullTelemetry({ players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }, 16, lines)
         const s = new Sample()
         s.clear(12)
         s.setLoad(101.5)
@@ -26,11 +30,7 @@ describe("telemetry sink (VM)", () => {
     })
     test("an event before the first row (a sensor fault at boot) comes after the metadata line and header; its message kept whole", () => {
         const lines: string[] = []
-        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
-        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
-        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
-            lines.push(l)
-        })
+        const tel = fullTelemetry({ players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }, 16, lines)
         let msg = ""
         while (msg.length < ERROR_CHARS) msg += "imu: WHO_AM_I 0x71 is no MPU-6050/6500 (check the board) "
         msg = msg.slice(0, ERROR_CHARS)
@@ -47,11 +47,7 @@ describe("telemetry sink (VM)", () => {
     })
     test("a new game from the menu: the new metadata line and header at once, rows numbered from 1 again", () => {
         const lines: string[] = []
-        const cfg = { players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }
-        const settings = { mode: "full", decimate: 1, queue_lines: 16, hello_every_ms: 100000, print_every_ms: 20 }
-        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
-            lines.push(l)
-        })
+        const tel = fullTelemetry({ players: 3, difficulty: "medium", cards: 30, first_player: 1, touch_penalty: "out" }, 16, lines)
         const s = new Sample()
         for (let t = 0; t < 3; t++) {
             s.clear(t)
@@ -70,11 +66,7 @@ describe("telemetry sink (VM)", () => {
     })
     test("a full queue drops rows but keeps their seq, and keeps room for events", () => {
         const lines: string[] = []
-        const cfg = { players: 2, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }
-        const settings = { mode: "full", decimate: 1, queue_lines: 8, hello_every_ms: 100000, print_every_ms: 20 }
-        const tel = new Telemetry(cfg as any, { firmware: "0.1.0", board: "vm" }, settings as any, (l: string) => {
-            lines.push(l)
-        })
+        const tel = fullTelemetry({ players: 2, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }, 8, lines)
         const s = new Sample()
         for (let i = 0; i < 10; i++) {
             s.clear(i)
