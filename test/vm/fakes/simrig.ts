@@ -48,10 +48,12 @@ export class RecordingSink implements SamplerSink {
         for (const k of Object.keys(ev)) copy[k] = ev[k]
         this.events.push(copy)
     }
-    /** the configurations of the new games the menu started */
-    games: GameConfig[] = []
+    /** how many new games the menu started, and the last one's configuration (a count, not a list: the soak plays hundreds) */
+    newGames = 0
+    lastGame: GameConfig = null
     newGame(cfg: GameConfig) {
-        this.games.push(cfg)
+        this.newGames++
+        this.lastGame = cfg
     }
     types(): string {
         return this.events.map(e => e.type + (e["sensor"] ? ":" + e["sensor"] : "") + (e["recovered"] ? "+" : "")).join(",")

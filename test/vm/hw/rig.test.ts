@@ -215,8 +215,8 @@ describe("a new game from the menu", () => {
         expect(held.join("|")).toBe("false,false,false")
         expect(fw.referee !== first && fw.referee !== null).toBe(true)
         // the log starts a new trace with the new configuration
-        expect(sim.telemetry.games.length).toBe(1)
-        expect(sim.telemetry.games[0].players).toBe(4)
+        expect(sim.telemetry.newGames).toBe(1)
+        expect(sim.telemetry.lastGame.players).toBe(4)
         await fw.step()
         expect(fw.referee.view().turn >= 0).toBe(true)
     })
