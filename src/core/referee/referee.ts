@@ -182,7 +182,7 @@ export class Referee {
 
     /**
      * the rules' game state, and what the load learned that a reset must not lose: the tare ("z", g) and the
-     * card's mass ("cm", g, from "cn" cards); <= 230 bytes
+     * card's mass ("cm", g, from "cn" cards); within one settings value (SNAPSHOT_MAX_BYTES, 200)
      */
     snapshot(): string {
         const s = this.rules.snapshot()
