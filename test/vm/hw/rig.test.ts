@@ -1,119 +1,16 @@
-// The hardware layer on emulated chips: one contract test per sensor (set
-// physics, read it back), fault injection with clear messages, the sampler
-// surviving a sensor that vanishes and comes back, and a reset mid-game
-// resuming from the settings store.
+// The firmware on emulated chips: the sampler surviving a sensor that
+// vanishes and comes back, settings, a new game from the menu, and a reset
+// mid-game resuming from the settings store.
 import { describe, expect, test } from "@devicescript/test"
-import { Sample } from "../../../src/core/sample"
 import { Rules } from "../../../src/core/referee/rules"
 import { GameConfig, defaultGameConfig } from "../../../src/core/referee/types"
-import { ImuDriver } from "../../../src/hw/imu"
-import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
-import { VirtualClock } from "../../../src/hw/clock"
 import { MemoryStore } from "../../../src/hw/store"
 import { Firmware } from "../../../src/main"
 import { GameSaver, KEY_GAME } from "../../../src/hw/persist"
-import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
 import { simRig } from "../fakes/simrig"
 import { ScriptedReferee } from "../fakes/referee"
 
 const scripted = (cfg: GameConfig) => new ScriptedReferee(cfg)
-
-const noWait = async (ms: number) => {}
-
-function near(got: number, want: number, eps: number, what: string) {
-    if (!(Math.abs(got - want) <= eps)) throw new Error(what + ": got " + got + ", want " + want + " +- " + eps)
-}
-
-async function failMessage(f: () => Promise<any>): Promise<string> {
-    try {
-        await f()
-    } catch (e) {
-        return (e as Error).message
-    }
-    return "(no error)"
-}
-
-describe("sensor contract: every supported chip reads back the physics it was given", () => {
-    const imus = [
-        ["LSM6DS3 at 0x6B", 0x6b, 0x69],
-        ["LSM6DSOX at 0x6A", 0x6a, 0x6c],
-        ["MPU-6050 at 0x68", 0x68, 0x68],
-        ["MPU-6500 at 0x69", 0x69, 0x70],
-    ]
-    imus.forEach(c => {
-        test(c[0] as string, async () => {
-            const bus = new EmuBus()
-            const addr = c[1] as number
-            const emu = addr >= 0x6a ? bus.add(new Lsm6Emu(addr, c[2] as number)) : bus.add(new MpuEmu(addr, c[2] as number))
-            emu.setAccel(0.5, -0.25, 0.8)
-            emu.setGyro(90, -45, 10)
-            const imu = new ImuDriver(bus, noWait)
-            await imu.init()
-            expect(imu.describe()).toBe(c[0] as string)
-            const s = new Sample()
-            await imu.read(s)
-            // +-1 LSB of dither plus rounding: under 0.001 g and 0.05 dps at +-4 g / 500 dps
-            near(s.ax_g, 0.5, 0.001, "ax")
-            near(s.ay_g, -0.25, 0.001, "ay")
-            near(s.az_g, 0.8, 0.001, "az")
-            near(s.gx_dps, 90, 0.05, "gx")
-            near(s.gy_dps, -45, 0.05, "gy")
-            near(s.gz_dps, 10, 0.05, "gz")
-        })
-    })
-    test("NAU7802 with a calibrated cell: 123.4 g", async () => {
-        const bus = new EmuBus()
-        const emu = bus.add(new Nau7802Emu())
-        emu.setMass(123.4)
-        const nau = new Nau7802Driver(bus, noWait, { offset_counts: emu.zero_counts, counts_per_kg: emu.counts_per_g * 1000 }, NAU_DEFAULTS)
-        await nau.init()
-        expect(emu.calStartedWith).toBe(0x34)
-        const s = new Sample()
-        expect(await nau.read(s)).toBe(true)
-        near(s.load_g, 123.4, 0.001, "load") // one count is 0.00023 g on this cell
-    })
-})
-
-describe("fault injection gives clear errors", () => {
-    test("an IMU whose WHO_AM_I reads all ones is named, not driven", async () => {
-        const bus = new EmuBus()
-        bus.add(new Lsm6Emu(0x6a, 0x6c)).failReg(0x0f, "ones")
-        expect(await failMessage(async () => {
-            await new ImuDriver(bus, noWait).init()
-        })).toBe(
-            "no supported IMU at 0x6A/0x6B/0x68/0x69 (0x6A WHO_AM_I 0xFF): LSM6DS3/DSOX or MPU-6050/6500 expected"
-        )
-    })
-    test("IMU data registers reading zeros is a fault, not a sample", async () => {
-        const bus = new EmuBus()
-        const emu = bus.add(new MpuEmu(0x68, 0x68))
-        const imu = new ImuDriver(bus, noWait)
-        await imu.init()
-        for (let r = 0x3b; r <= 0x48; r++) emu.failReg(r, "zeros")
-        expect(await failMessage(async () => {
-            await imu.read(new Sample())
-        })).toBe("MPU-6050 at 0x68 reads all zeros: chip in reset or not converting?")
-    })
-    test("a NAU7802 that does not acknowledge gets the wiring hint", async () => {
-        const bus = new EmuBus()
-        bus.add(new Nau7802Emu()).failReg(0x1f, "nack")
-        expect(await failMessage(async () => {
-            await new Nau7802Driver(bus, noWait, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS).init()
-        })).toBe(
-            "no NAU7802 answered at 0x2A: check SDA/SCL and 3V3"
-        )
-    })
-    test("a NAU7802 that never finishes calibrating is a bounded wait with an error", async () => {
-        const bus = new EmuBus()
-        const emu = bus.add(new Nau7802Emu())
-        emu.cal_reads = 1000
-        expect(await failMessage(async () => {
-            await new Nau7802Driver(bus, noWait, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS).init()
-        })).toBe(
-            "NAU7802 offset calibration did not finish"
-        )
-    })
-})
 
 describe("firmware on the simulated rig", () => {
     test("an IMU that vanishes mid-game: one fault, back-off re-init, recovery, the load keeps sampling, the game goes on", async () => {
