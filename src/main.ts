@@ -80,7 +80,7 @@ export class Firmware {
         this.makeReferee = makeReferee
         this.referee = makeReferee(cfg)
         this.menu = new Menu(cfg)
-        this.sampler = new Sampler(rig.clock, this.referee)
+        this.sampler = new Sampler(rig.clock, this.referee, rig.notice)
         this.load = rig.load
         this.load.cal = cal
         this.sampler.addSensor(rig.imu, opts.imu_period_ms)

@@ -20,6 +20,8 @@ export class ImuDriver implements SensorDriver {
     private bus: I2C
     private delay: Delay
     private chip: ImuChip = null
+    /** the chip found last: a re-init that finds it again keeps it (and its stuck check: see RawCheck.reset) */
+    private found: ImuChip = null
 
     constructor(bus: I2C, delay: Delay) {
         this.bus = bus
@@ -32,9 +34,11 @@ export class ImuDriver implements SensorDriver {
 
     async init() {
         this.chip = null
-        const chip = await this.probe()
+        let chip = await this.probe()
+        if (this.found && this.found.name === chip.name) chip = this.found
         await chip.setup(this.delay)
         this.chip = chip
+        this.found = chip
     }
 
     async read(s: Sample): Promise<boolean> {

@@ -1,10 +1,12 @@
 /**
  * The firmware's only scheduler. Reads each sensor at its own period, stamps
  * the sample with the injected clock, feeds the referee and hands rows and
- * events to the sinks. No I2C error escapes: a failing sensor becomes a
- * `fault` event and is re-initialised with exponential back-off until it
- * answers again (then a `fault` event with `recovered: true`). The referee
- * object is never touched by a fault, so no game state is lost.
+ * events to the sinks. No I2C error escapes: a failing sensor is reported to
+ * the referee (`sensorFault`: its one `fault` event of the episode carries the
+ * I2C error; the `recovered` one follows when the data comes back) and is
+ * re-initialised with exponential back-off until it answers again; a changed
+ * error and the recovery are notices for a person. The game state is never
+ * touched by a fault, so nothing is lost.
  */
 import { Sample } from "../core/sample"
 import { RefEvent } from "../core/referee/types"
@@ -18,6 +20,7 @@ export interface RefereeLike {
     snapshot(): string
     restore(snap: string): void
     view(): GameView
+    sensorFault(t_ms: number, sensor: string, message: string): RefEvent[]
 }
 
 /** where rows and events go: telemetry, outputs, persistence */
@@ -41,6 +44,8 @@ class Slot {
     ok = false
     retry_ms = 0
     lastError = ""
+    /** the referee (by Sampler.games) told of this episode, -1: none */
+    toldGame = -1
 
     constructor(driver: SensorDriver, period_ms: number) {
         this.driver = driver
@@ -61,10 +66,15 @@ export class Sampler {
     private opts = SAMPLER_DEFAULTS
     private t0_ms = 0
     private pendingInput = ""
+    /** referees set so far: a new game's is told of a sensor still failing */
+    private games = 0
+    private notice: (msg: string) => void
 
-    constructor(clock: Clock, referee: RefereeLike, opts = SAMPLER_DEFAULTS) {
+    /** `notice`: a line for a person (the firmware prints it as a `#` comment) */
+    constructor(clock: Clock, referee: RefereeLike, notice: (msg: string) => void, opts = SAMPLER_DEFAULTS) {
         this.clock = clock
         this.referee = referee
+        this.notice = notice
         this.opts = opts
     }
 
@@ -75,6 +85,7 @@ export class Sampler {
     /** a new game (new configuration): the sensors keep running */
     setReferee(referee: RefereeLike) {
         this.referee = referee
+        this.games++
     }
 
     addSink(sink: SamplerSink) {
@@ -137,27 +148,37 @@ export class Sampler {
             s.ok = false
             s.retry_ms = this.opts.retry_first_ms
             s.due_ms = this.clock.now_ms() + s.retry_ms
-            s.lastError = errorText(e)
-            this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: s.lastError })
+            this.failed(s, errorText(e))
         }
     }
 
     private async tryInit(s: Slot) {
-        const wasFaulted = s.lastError !== ""
         try {
             await s.driver.init()
             s.ok = true
             s.due_ms = this.clock.now_ms()
-            if (wasFaulted) this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: "answering again: " + s.driver.describe(), recovered: true })
+            if (s.lastError !== "") this.notice(s.driver.sensor + " answering again: " + s.driver.describe())
             s.lastError = ""
+            s.toldGame = -1
         } catch (e) {
-            const msg = errorText(e)
             s.ok = false
             s.retry_ms = s.retry_ms ? Math.min(2 * s.retry_ms, this.opts.retry_max_ms) : this.opts.retry_first_ms
             s.due_ms = this.clock.now_ms() + s.retry_ms
-            if (msg !== s.lastError) this.emit({ t_ms: this.t_ms(), type: "fault", sensor: s.driver.sensor, message: msg })
-            s.lastError = msg
+            this.failed(s, errorText(e))
         }
+    }
+
+    /**
+     * the episode's first error goes to the referee (its fault event; a new game's referee is told at the next
+     * retry); a changed error is a notice (retries repeat theirs)
+     */
+    private failed(s: Slot, msg: string) {
+        const ref = this.referee
+        if (ref && s.toldGame !== this.games) {
+            s.toldGame = this.games
+            for (const ev of ref.sensorFault(this.t_ms(), s.driver.sensor, msg)) this.emit(ev)
+        } else if (msg !== s.lastError) this.notice(s.driver.sensor + ": " + msg)
+        s.lastError = msg
     }
 
     private feed(smp: Sample) {

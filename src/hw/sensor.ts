@@ -34,7 +34,9 @@ export class RawCheck {
         this.stuck_reads = stuck_reads
     }
 
+    /** a new init: forgets the last sample, unless the chip was stuck (a re-init does not unstick it: the data must change) */
     reset() {
+        if (this.same + 1 >= this.stuck_reads) return
         this.last = null
         this.same = 0
     }

@@ -8,6 +8,7 @@
  *   const evs = ref.update(sample)          // events decided on this sample; the array is reused: copy to keep
  *   ref.snapshot() / ref.restore(s)         // compact game state for flash (turn boundaries, outs, warnings)
  *   ref.view()                              // what the LEDs show
+ *   ref.sensorFault(t, sensor, message)     // the sampler could not read a sensor (its events, as update's)
  *
  * Per sample: faults are checked first (a faulted sensor feeds nothing), then
  * the healthy sensors step their signal modules, then either the rest
@@ -112,6 +113,18 @@ export class Referee {
             this.touch.update(t, sig, obs)
         }
         this.flush(t)
+        return out
+    }
+
+    /**
+     * the sampler could not read `sensor` ("imu" or "load"; `message`: its I2C error): a fault until that sensor's
+     * data comes back, the same episode as the silence the fault detector would see (one `fault` event, not two)
+     */
+    sensorFault(t_ms: number, sensor: string, message: string): RefEvent[] {
+        const out = this.events
+        while (out.length > 0) out.pop()
+        this.faults.report(sensor, t_ms, message, this.obs)
+        this.flush(t_ms)
         return out
     }
 

@@ -45,8 +45,8 @@
  *  - Releasing the pivot: when the tilt phase raises the level, touches and
  *    collapses are not judged until the first card goes on ("fouls" false in
  *    the context). When the level was already hard/lunacy nothing is excused.
- *  - Faults: one fault event per episode and sensor; fault_clear emits
- *    nothing. The rules keep judging what the healthy sensor's detectors send
+ *  - Faults: one fault event per episode and sensor; fault_clear ends the
+ *    episode with a fault event marked `recovered: true`. The rules keep judging what the healthy sensor's detectors send
  *    (the detectors send nothing from a faulted sensor).
  *  - Input "next" and "mode" are not game rules; they are ignored here.
  *  - After a winner everything but faults is ignored.
@@ -275,13 +275,14 @@ function onFault(g: RulesState, obs: Obs, out: RefEvent[]) {
     emit(out, obs, { t_ms: obs.t_ms, type: "fault", sensor: sensor, message: obs.message ? obs.message : "" })
 }
 
-function onFaultClear(g: RulesState, obs: Obs) {
+function onFaultClear(g: RulesState, obs: Obs, out: RefEvent[]) {
     const sensor = obs.sensor ? obs.sensor : "unknown"
     const i = g.faults.indexOf(sensor)
     if (i < 0) return
     const keep: string[] = []
     for (let k = 0; k < g.faults.length; k++) if (k !== i) keep.push(g.faults[k])
     g.faults = keep
+    emit(out, obs, { t_ms: obs.t_ms, type: "fault", sensor: sensor, message: "good data again", recovered: true })
 }
 
 /** whether touches and collapses are judged now */
@@ -293,7 +294,7 @@ function judging(g: RulesState): boolean {
 export function reduce(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
     const k = obs.kind
     if (k === "fault") onFault(g, obs, out)
-    else if (k === "fault_clear") onFaultClear(g, obs)
+    else if (k === "fault_clear") onFaultClear(g, obs, out)
     if (k === "fault" || k === "fault_clear" || g.phase === "over") return
     if (g.phase === "waiting" || g.phase === "between") {
         if (k === "rest_at_tare" || (k === "input" && obs.button === "start")) startRound(cfg, g, obs, out)

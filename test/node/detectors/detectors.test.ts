@@ -19,7 +19,8 @@ function run(actions: SynthAction[], until_ms: number, card_g = 6): RefEvent[] {
     while (rig.sample.t_ms < until_ms) if (rig.step()) for (const e of ref.update(rig.sample)) out.push({ ...e })
     return out
 }
-const calls = (evs: RefEvent[]) => evs.filter(e => e.type !== "turn" && e.type !== "phase").map(e => e.type + (e.cards !== undefined ? ":" + e.cards : ""))
+const calls = (evs: RefEvent[]) =>
+    evs.filter(e => e.type !== "turn" && e.type !== "phase").map(e => (e.recovered ? "recovered" : e.type) + (e.cards !== undefined ? ":" + e.cards : ""))
 const places = (n: number, t0: number, gap: number): SynthAction[] => Array.from({ length: n }, (_, i) => ({ kind: "place" as const, t_ms: t0 + i * gap }))
 
 test("the round starts once the rig is still and steady at power-up; the tare is the empty load", () => {
@@ -119,17 +120,19 @@ test("faults: IMU silent while load arrives, load stuck; each cleared when good 
     assert.match(obs[4].message, /out of range/)
 })
 
-test("a silent IMU makes a fault event and no foul; placements still count on the load", () => {
+test("a silent IMU makes a fault event and no foul; placements still count on the load; its data back ends the episode", () => {
     const evs = run([...places(3, 3000, 4000), { kind: "imu_silent", t_ms: 8000, size: 6000 }], 18000)
-    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "placed:2", "placed:3"])
-    assert.equal(evs.find(e => e.type === "fault").sensor, "imu")
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "placed:2", "placed:3", "recovered"])
+    assert.deepEqual(evs.filter(e => e.type === "fault").map(e => e.sensor), ["imu", "imu"])
+    const back = evs.find(e => e.recovered)
+    assert.ok(back.t_ms >= 14000 && back.t_ms < 14100, "recovered at the first IMU row after the gap: " + back.t_ms)
 })
 
 test("a load cell frozen on a far value (a bit error repeated) makes a fault event and no foul; placements count again once it answers", () => {
     // the synthetic cell freezes at 1500 g, ~250 g over the level: past the spike gate, so without the repeat check
     // the gate would follow it after four readings (a 250 g rise: a touch) before the fault detector calls it stuck
     const evs = run([...places(3, 3000, 5000), { kind: "load_stuck", t_ms: 8500, size: 3000 }], 20000)
-    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "placed:2", "placed:3"])
+    assert.deepEqual(calls(evs), ["round_start", "placed:1", "fault", "recovered", "placed:2", "placed:3"])
     assert.equal(evs.find(e => e.type === "fault").sensor, "load")
 })
 

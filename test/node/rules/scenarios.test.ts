@@ -204,7 +204,7 @@ test("evidence is appended after the spec fields and never overwrites them", () 
     assert.equal(ev[1].detector, "load")
 })
 
-test("a fault is reported once per episode and play goes on after it clears", () => {
+test("a fault is reported once per episode, its end once, and play goes on after it clears", () => {
     const r = new Rules(game(2, "easy", 30, "out"))
     const events = briefs(r, [
         obs("rest_at_tare", 0),
@@ -212,12 +212,14 @@ test("a fault is reported once per episode and play goes on after it clears", ()
         fault("fault", 200, "load", "no answer"),
         fault("fault", 250, "imu", "stuck"),
         fault("fault_clear", 300, "load", ""),
+        fault("fault_clear", 310, "load", ""),
         obs("card_on", 1000),
         fault("fault", 2000, "load", "spikes"),
     ])
     assert.deepEqual(events.slice(3), [
         "fault sensor=load message=no answer",
         "fault sensor=imu message=stuck",
+        "fault sensor=load message=good data again recovered=true",
         "placed p=1 cards=1",
         "turn p=2",
         "fault sensor=load message=spikes",

@@ -1,8 +1,9 @@
 /**
  * A scripted stand-in for the Referee (same API) for tests of the hardware
  * layer: a round starts on input "start" (round_start, turn 1); input "next"
- * passes the turn; it counts the samples each sensor delivered. Its whole
- * state is in its snapshot, so a lost or reset state shows.
+ * passes the turn; it counts the samples each sensor delivered; a sensor
+ * fault is one `fault` event. Its whole state is in its snapshot, so a lost
+ * or reset state shows.
  */
 import { GameConfig, GameView, RefEvent } from "../../../src/core/referee/types"
 import { Sample } from "../../../src/core/sample"
@@ -13,6 +14,7 @@ export class ScriptedReferee implements RefereeLike {
     turn = 0
     imuSamples = 0
     loadSamples = 0
+    faultsTold = 0
     private out: RefEvent[] = []
 
     constructor(cfg: GameConfig) {
@@ -32,6 +34,12 @@ export class ScriptedReferee implements RefereeLike {
             this.turn = (this.turn % this.cfg.players) + 1
             this.out.push({ t_ms: s.t_ms, type: "turn", player: this.turn })
         }
+        return this.out
+    }
+
+    sensorFault(t_ms: number, sensor: string, message: string): RefEvent[] {
+        this.faultsTold++
+        this.out = [{ t_ms: t_ms, type: "fault", sensor: sensor, message: message }]
         return this.out
     }
 

@@ -84,6 +84,9 @@ class NanReferee implements RefereeLike {
     restore(snap: string) {
         this.real.restore(snap)
     }
+    sensorFault(t_ms: number, sensor: string, message: string) {
+        return this.real.sensorFault(t_ms, sensor, message)
+    }
     view() {
         return this.real.view()
     }
@@ -248,8 +251,12 @@ export async function runRow(row: FaultRow): Promise<RowResult> {
         if (placed.join(",") !== "placed") problems.push("the placement during the full store gave: " + placed.join(","))
     } else {
         const faults = during.filter(e => e.type === "fault" && e["sensor"] === row.sensor && !e["recovered"])
+        const back = during.filter(e => e.type === "fault" && e["recovered"])
         if (faults.length === 0) problems.push("no fault event for " + row.sensor)
         else message = "" + faults[0]["message"]
+        // one outage, one episode: a fault event and its recovery (the sampler's I2C error and the silence it causes are one)
+        if (faults.length > 1) problems.push(faults.length + " fault events for one outage " + faults.map(e => e.t_ms + ":" + e["message"]).join("/") + " " + back.map(e => e.t_ms + "").join("/"))
+        if (back.length !== 1 || back[0]["sensor"] !== row.sensor) problems.push(back.length + " recovery events")
         if (faults.length > 0 && message.length < 8) problems.push("fault message too short: " + message)
         const c = calls(during)
         if (c.length > 0) problems.push("called on bad data: " + c.join(","))

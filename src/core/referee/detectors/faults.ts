@@ -1,9 +1,10 @@
 /**
  * Sensor faults: a sensor that stops answering while the other still does
  * (IMU silent / load silent), a load reading stuck on one value, or a reading
- * out of range. Sends Obs "fault" once per episode and "fault_clear" when
- * good data returns. While a sensor is in fault the referee ignores it, so
- * missing data never makes a foul.
+ * out of range; on the firmware also a sensor the sampler could not read (an
+ * I2C error, `report`). Sends Obs "fault" once per episode and "fault_clear"
+ * when good data returns. While a sensor is in fault the referee ignores it,
+ * so missing data never makes a foul.
  */
 import { Obs } from "../types"
 import { fmtNum } from "../../num"
@@ -74,6 +75,12 @@ export class FaultDetector {
         } else if (this.lastLoad === this.lastLoad && this.lastImu === this.lastImu && t_ms - this.lastLoad > s.load_silent_ms && t_ms - this.lastImu < s.load_silent_ms) {
             this.setLoad(true, t_ms, "no load data for " + fmtNum(t_ms - this.lastLoad, 0) + " ms", out)
         }
+    }
+
+    /** the sampler could not read `sensor` ("imu" or "load"): in fault with its error until good data comes back */
+    report(sensor: string, t_ms: number, message: string, out: Obs[]) {
+        if (sensor === "imu") this.setImu(true, t_ms, message, out)
+        else this.setLoad(true, t_ms, message, out)
     }
 
     private setImu(fault: boolean, t_ms: number, message: string, out: Obs[]) {
