@@ -5,7 +5,7 @@
  */
 import { fmtNum, jsonStr } from "./num"
 import { Sample } from "./sample"
-import { DIFFICULTIES, Difficulty, GameConfig, RefEvent } from "./referee/types"
+import { GameConfig, RefEvent, checkGameConfig } from "./referee/types"
 
 export const TRACE_FORMAT = "librium-trace"
 export const TRACE_VERSION = 1
@@ -86,22 +86,11 @@ export function configFromMeta(m: any): GameConfig {
     if (m === null || typeof m !== "object") throw new Error("metadata is not a JSON object")
     if (m["format"] !== TRACE_FORMAT) throw new Error("metadata \"format\" must be \"librium-trace\"")
     if (m["version"] !== TRACE_VERSION) throw new Error("unsupported trace version " + m["version"] + " (this reader knows 1)")
-    const players = m["players"]
-    if (typeof players !== "number" || players !== Math.floor(players) || players < 2 || players > 8)
-        throw new Error("metadata \"players\" must be a whole number 2..8")
-    const difficulty = m["difficulty"]
-    if (DIFFICULTIES.indexOf(difficulty) < 0) throw new Error("metadata \"difficulty\" must be easy, medium, hard or lunacy")
-    const cards = m["cards"]
-    if (typeof cards !== "number" || cards !== Math.floor(cards) || cards < 1 || cards > 200)
-        throw new Error("metadata \"cards\" must be a whole number of cards")
-    let first = m["first_player"]
-    if (first === undefined || first === null) first = 1
-    if (typeof first !== "number" || first !== Math.floor(first) || first < 1 || first > players)
-        throw new Error("metadata \"first_player\" must be a seat 1.." + players)
-    let pen = m["touch_penalty"]
-    if (pen === undefined || pen === null) pen = "out"
-    if (pen !== "out" && pen !== "warn") throw new Error("metadata \"touch_penalty\" must be out or warn")
-    return { players: players, difficulty: difficulty as Difficulty, cards: cards, first_player: first, touch_penalty: pen }
+    try {
+        return checkGameConfig(m)
+    } catch (e) {
+        throw new Error("metadata " + (e as Error).message)
+    }
 }
 
 function parseCell(cell: string, lineNo: number, col: string): number {

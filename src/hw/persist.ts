@@ -5,7 +5,7 @@
  * gives a clear message and falls back to defaults; nothing here throws on
  * bad stored data.
  */
-import { DIFFICULTIES, GameConfig, RefEvent, defaultGameConfig } from "../core/referee/types"
+import { GameConfig, RefEvent, checkGameConfig, defaultGameConfig } from "../core/referee/types"
 import { KvStore } from "./store"
 import { LOAD_CAL_DEFAULTS, LoadCal } from "./loadcal"
 import { RefereeLike, SamplerSink } from "./sampler"
@@ -36,13 +36,7 @@ export function decodeCal(text: string): LoadCal {
 }
 
 export function decodeCfg(text: string): GameConfig {
-    const j = JSON.parse(text)
-    if (!j || !isInt(j.players, 2, 8)) throw new Error("players must be 2..8")
-    if (DIFFICULTIES.indexOf(j.difficulty) < 0) throw new Error("difficulty must be easy, medium, hard or lunacy")
-    if (!isInt(j.cards, 2, 200)) throw new Error("cards must be a whole number 2..200")
-    if (j.touch_penalty !== "out" && j.touch_penalty !== "warn") throw new Error("touch_penalty must be out or warn")
-    if (!isInt(j.first_player, 1, j.players)) throw new Error("first_player must be 1..players")
-    return { players: j.players, difficulty: j.difficulty, cards: j.cards, first_player: j.first_player, touch_penalty: j.touch_penalty }
+    return checkGameConfig(JSON.parse(text))
 }
 
 async function readOr<T>(store: KvStore, key: string, decode: (t: string) => T, fallback: T, warnings: string[]): Promise<T> {

@@ -53,7 +53,7 @@
  */
 import { fmtNum, jsonStr } from "../num"
 import { freshSeats, knockOut, lastStanding, nextSeat, roundStarter } from "./turns"
-import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, tiltReleased } from "./types"
+import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, tiltReleased } from "./types"
 
 export interface RulesSettings {
     /** a collapse this soon after the turn passed is blamed on the player who just moved */
@@ -112,13 +112,6 @@ function initialState(cfg: GameConfig): RulesState {
         winner: 0,
         faults: [],
     }
-}
-
-function checkConfig(cfg: GameConfig) {
-    if (!(cfg.players >= 2 && cfg.players <= 8)) throw new Error("rules: players must be 2..8, got " + cfg.players)
-    if (!(cfg.first_player >= 1 && cfg.first_player <= cfg.players)) throw new Error("rules: first_player must be 1.." + cfg.players + ", got " + cfg.first_player)
-    if (!(cfg.cards >= 1)) throw new Error("rules: cards must be at least 1, got " + cfg.cards)
-    if (DIFFICULTIES.indexOf(cfg.difficulty) < 0) throw new Error("rules: unknown difficulty " + cfg.difficulty)
 }
 
 /** appends `e` with the observation's evidence after its own fields (never overwriting them) */
@@ -313,13 +306,12 @@ export class Rules {
     private ctx: RulesContext
 
     constructor(cfg: GameConfig, settings?: RulesSettings) {
-        checkConfig(cfg)
-        this.cfg = cfg
+        this.cfg = checkGameConfig(cfg)
         this.settings = settings ? settings : RULES_DEFAULTS
-        this.g = initialState(cfg)
+        this.g = initialState(this.cfg)
         this.ctx = {
             phase: "waiting", round: 0, cards: 0, seat: 0, turn_ms: -1, adding: false, removing: false,
-            difficulty: cfg.difficulty, fouls: false, faults: [],
+            difficulty: this.cfg.difficulty, fouls: false, faults: [],
         }
         this.refresh()
     }

@@ -24,6 +24,35 @@ export function defaultGameConfig(): GameConfig {
     return { players: 3, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" }
 }
 
+/** the most cards a game can be played with */
+export const MAX_CARDS = 200
+
+/**
+ * a game configuration from JSON (a trace's metadata line, the device's settings, a host tool), checked: the one
+ * place that says what a configuration may be. `first_player` and `touch_penalty` may be absent (1, "out"); other
+ * keys are ignored. Throws an Error whose message names the key and what it must be
+ */
+export function checkGameConfig(j: any): GameConfig {
+    if (j === null || typeof j !== "object") throw new Error("not a JSON object")
+    const players = j["players"]
+    if (!isWhole(players, 2, 8)) throw new Error("\"players\" must be a whole number 2..8")
+    const difficulty = j["difficulty"]
+    if (DIFFICULTIES.indexOf(difficulty) < 0) throw new Error("\"difficulty\" must be easy, medium, hard or lunacy")
+    const cards = j["cards"]
+    if (!isWhole(cards, 1, MAX_CARDS)) throw new Error("\"cards\" must be a whole number 1.." + MAX_CARDS)
+    let first = j["first_player"]
+    if (first === undefined || first === null) first = 1
+    if (!isWhole(first, 1, players)) throw new Error("\"first_player\" must be a seat 1.." + players)
+    let pen = j["touch_penalty"]
+    if (pen === undefined || pen === null) pen = "out"
+    if (pen !== "out" && pen !== "warn") throw new Error("\"touch_penalty\" must be out or warn")
+    return { players: players, difficulty: difficulty, cards: cards, first_player: first, touch_penalty: pen }
+}
+
+function isWhole(v: any, lo: number, hi: number): boolean {
+    return typeof v === "number" && Math.floor(v) === v && v >= lo && v <= hi
+}
+
 /** levels with the free-turn connector: spin about the vertical is normal there */
 export function spinsFreely(d: Difficulty): boolean {
     return d === "medium" || d === "lunacy"

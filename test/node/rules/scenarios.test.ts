@@ -228,8 +228,8 @@ test("a fault is reported once per episode, its end once, and play goes on after
 })
 
 test("a configuration outside the rules is refused with a clear message", () => {
-    assert.throws(() => new Rules(game(9, "easy", 30, "out")), /players must be 2..8, got 9/)
-    assert.throws(() => new Rules({ ...game(3, "easy", 30, "out"), first_player: 4 }), /first_player must be 1..3, got 4/)
+    assert.throws(() => new Rules(game(9, "easy", 30, "out")), /"players" must be a whole number 2..8/)
+    assert.throws(() => new Rules({ ...game(3, "easy", 30, "out"), first_player: 4 }), /"first_player" must be a seat 1..3/)
 })
 
 test("blame is judged on when the collapse or touch began, not when it was confirmed", () => {
