@@ -25,9 +25,9 @@ describe("signal modules (VM)", () => {
         const m = new Motion(MOTION_DEFAULTS)
         m.setVertical(0, 0, 1)
         m.update(0, 0, 0, 40)
-        expect(m.spinNowDps()).toBe(40)
+        expect((m as any).spinNow).toBe(40)
         m.update(10, 30, 40, 0)
-        expect(m.swingNowDps()).toBe(50)
+        expect((m as any).swingNow).toBe(50)
     })
     test("a swing's load ring is learned from the gyro's predictor and taken out", async () => {
         // a 1 Hz swing of 0.5 rad/s (the gyro at 100 Hz), its load ringing 5 g per rad^2/s^2, read at 50 SPS; the

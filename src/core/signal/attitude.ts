@@ -92,11 +92,6 @@ export class Attitude {
         this.shake = peakHold(this.shake, m, dt / (this.shakeHold_ms + dt))
     }
 
-    /** how hard the clamp shakes: the accelerometer's high-frequency part, peak-held, g */
-    shakeG(): number {
-        return this.shake
-    }
-
     /** the shake above what the accelerometer's own noise gives at rest (learned with the rest attitude), g */
     shakeExcessG(): number {
         const x = this.shake - this.shakeFloor
@@ -124,11 +119,6 @@ export class Attitude {
         this.sumN = 0
     }
 
-    /** samples in the rest average so far */
-    restCount(): number {
-        return this.sumN
-    }
-
     /** fix the rest vector from the average; false (and nothing changes) if there were no samples */
     learnRest(): boolean {
         const n = Math.sqrt(this.sumX * this.sumX + this.sumY * this.sumY + this.sumZ * this.sumZ)
@@ -141,20 +131,6 @@ export class Attitude {
         }
         this.discardRest()
         return ok
-    }
-
-    hasRest(): boolean {
-        return this.upX === this.upX
-    }
-
-    /** cosine of the tilt away from rest (1 when at rest attitude; NaN until the rest is learned) */
-    tiltCos(): number {
-        const x = this.fx.get()
-        const y = this.fy.get()
-        const z = this.fz.get()
-        const m = Math.sqrt(x * x + y * y + z * z)
-        if (!(m > 0)) return NaN
-        return (x * this.upX + y * this.upY + z * this.upZ) / m
     }
 
     /** tilt away from the rest attitude, degrees (NaN until the rest is learned) */

@@ -148,17 +148,6 @@ export class Motion {
         return this.biasLearned
     }
 
-    /** the learned gyro bias, degrees/s */
-    biasX(): number {
-        return this.bx
-    }
-    biasY(): number {
-        return this.by
-    }
-    biasZ(): number {
-        return this.bz
-    }
-
     /** swing rate envelope (about the horizontal axes), degrees/s */
     swingDps(): number {
         return this.swingEnv
@@ -172,16 +161,6 @@ export class Motion {
     /** the latest rate's magnitude (bias removed), degrees/s */
     rateDps(): number {
         return Math.sqrt(this.rateX * this.rateX + this.rateY * this.rateY + this.rateZ * this.rateZ)
-    }
-
-    /** the latest instantaneous swing rate, degrees/s */
-    swingNowDps(): number {
-        return this.swingNow
-    }
-
-    /** the latest instantaneous |spin| rate, degrees/s */
-    spinNowDps(): number {
-        return this.spinNow
     }
 
     /** how long the rate has stayed under the still threshold at time t_ms (0 if moving or no data) */

@@ -42,20 +42,19 @@ test("tilt at known angles from an IMU mounted 4 degrees off", () => {
         const tilted = rotate(rest, axis.map(x => x / n), deg)
         settle(a, tilted, t, 3000)
         assert.ok(Math.abs(a.tiltDeg() - deg) < 0.01, `tilt ${deg}: got ${a.tiltDeg()}`)
-        assert.ok(Math.abs(a.tiltCos() - Math.cos(deg * D)) < 1e-4, `cos ${deg}: got ${a.tiltCos()}`)
     }
 })
 
 test("rest learning skips samples far from 1 g and NaN samples; nothing learned from nothing", () => {
     const a = new Attitude(ATTITUDE_DEFAULTS)
     assert.equal(a.learnRest(), false)
-    assert.ok(!a.hasRest())
+    assert.ok(Number.isNaN(a.upX), "no rest attitude")
     assert.ok(Number.isNaN(a.tiltDeg()))
     a.accumulateRest(NaN, 0, 1)
     a.accumulateRest(0, 2, 0) // a jolt: |a| = 2 g
-    assert.equal(a.restCount(), 0)
+    assert.equal((a as any).sumN, 0)
     a.accumulateRest(0, 1, 0)
-    assert.equal(a.restCount(), 1)
+    assert.equal((a as any).sumN, 1)
     assert.ok(a.learnRest())
     assert.deepEqual([a.upX, a.upY, a.upZ], [0, 1, 0])
 })
@@ -83,13 +82,13 @@ test("shake: a table's 30 Hz ring of 0.1 g reads about 0.1 g; the rod's own 1 Hz
         if (t > 500) a.accumulateRest(x, 0, 1)
     }
     assert.ok(a.learnRest())
-    assert.ok(a.shakeG() > 0 && a.shakeExcessG() < 0.005, `at rest: shake ${a.shakeG().toFixed(4)} excess ${a.shakeExcessG().toFixed(4)}`)
+    assert.ok((a as any).shake > 0 && a.shakeExcessG() < 0.005, `at rest: shake ${(a as any).shake.toFixed(4)} excess ${a.shakeExcessG().toFixed(4)}`)
     // the rod tilting 5 degrees at 1 Hz: the accelerometer's x follows g sin(tilt)
     let tilt = 0
     for (let t = 2000; t < 6000; t += 10) {
         const th = 0.087 * Math.sin((2 * Math.PI * t) / 1000)
         a.update(t, th, 0, 1 - (th * th) / 2)
-        tilt = Math.max(tilt, a.shakeG())
+        tilt = Math.max(tilt, (a as any).shake)
     }
     assert.ok(tilt < 0.01, `tilt swing reads ${tilt.toFixed(4)} g`)
     // a bump: the clamp rings at 30 Hz, 0.1 g, sampled at 208 Hz
