@@ -96,6 +96,7 @@ async function main() {
         }
         if (r.kind === "row") files.row(r.out)
         else if (r.kind === "event") files.event(r.out)
+        else if (r.kind === "comment" && r.out) say("device: " + r.out)
     }
 
     const reconnect = () => {

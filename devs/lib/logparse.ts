@@ -38,7 +38,7 @@ export interface Classified {
     kind: LineKind
     /** set when this line starts a new output file: write these lines first (hello, comments, header) */
     newSession: string[] | null
-    /** the line to append: to the trace for "row", to the events file for "event"; else null */
+    /** the line to append: to the trace for "row", to the events file for "event"; for "comment" a device notice's text (a `#` line that is no JSON object: a fault's new error, a calibration, a settings problem) for a person; else null */
     out: string | null
 }
 
@@ -148,9 +148,10 @@ export class LogCleaner {
             if (this.hello === null || this.hello[0] !== s) this.pending = [s]
             return { kind: "hello", newSession: null, out: null }
         }
-        // a comment: kept in the preamble of a session about to start, else dropped
+        // a comment: kept in the preamble of a session about to start, else out of the trace (the format has comments
+        // only before the header); a notice's text goes to the person
         if (this.pending !== null && this.pending.indexOf(s) < 0) this.pending.push(s)
-        return { kind: "comment", newSession: null, out: null }
+        return { kind: "comment", newSession: null, out: s.startsWith("# {") ? null : s.slice(1).trim() }
     }
 
     private headerLine(s: string): Classified {

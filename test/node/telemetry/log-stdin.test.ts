@@ -8,11 +8,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fakeDevice } from "./fake-device.ts"
 
-test("npm run log -- --stdin: a relayed log with level prefixes and colours gives the clean trace and events, and ends at EOF", () => {
+test("npm run log -- --stdin: a relayed log with level prefixes and colours gives the clean trace and events, shows the device's notices, and ends at EOF", () => {
     const root = new URL("../../..", import.meta.url).pathname
     const out = mkdtempSync(join(tmpdir(), "log-stdin-"))
     const dev = fakeDevice(4, 200, 0)
-    const input = dev.before.map((l, i) => (i % 3 === 0 ? "\x1b[36m> " + l + "\x1b[0m" : "> " + l)).join("\n") + "\n"
+    // a notice mid-session (a sensor answering again): shown to the person, kept out of the trace
+    const lines = [...dev.before]
+    lines.splice(lines.length - 2, 0, "# imu answering again: LSM6DSOX at 0x6A")
+    const input = lines.map((l, i) => (i % 3 === 0 ? "\x1b[36m> " + l + "\x1b[0m" : "> " + l)).join("\n") + "\n"
     const r = spawnSync(process.execPath, ["--import", "tsx", "devs/log.ts", "--stdin", "--out", out], { cwd: root, input, encoding: "utf8", timeout: 60000 })
     assert.equal(r.status, 0, r.stderr)
     const files = readdirSync(out).sort()
@@ -22,4 +25,5 @@ test("npm run log -- --stdin: a relayed log with level prefixes and colours give
     assert.deepEqual(trace, [...dev.hello, dev.header, ...dev.rows])
     assert.deepEqual(events, dev.events)
     assert.match(r.stderr, /done .*"rows":\d+/)
+    assert.match(r.stderr, /log: device: imu answering again: LSM6DSOX at 0x6A\n/)
 })

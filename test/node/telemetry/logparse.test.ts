@@ -67,6 +67,8 @@ test("single lines: cut, garbage and duplicates are told apart", () => {
     assert.equal(c.line("12,0.1").kind, "cut")
     assert.equal(c.line("I (312) cpu_start: Starting scheduler.").kind, "garbage")
     assert.equal(c.line("# a comment").kind, "comment")
+    assert.equal(c.line("# imu: no IMU answered at 0x6A").out, "imu: no IMU answered at 0x6A", "a notice's text, for the person")
+    assert.equal(c.line('# {"firmware":"1.0","board":"qtpy"}').out, null, "the hello's JSON comment is no notice")
     assert.equal(c.line('# {"format":"librium-trace","version":1,"players":1}').kind, "garbage", "a hello with a bad config")
     assert.deepEqual(c.stats, { rows: 5, events: 0, lost: 0, cut: 3, garbage: 4, waiting: 0, sessions: 1 })
 })
