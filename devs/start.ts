@@ -94,7 +94,7 @@ let ended = false
 function describe(e: any): string {
     const who = e.player !== undefined && e.player !== null ? ` player ${e.player}` : ""
     const more = Object.entries(e)
-        .filter(([k]) => ["cards", "reason", "count", "phase", "sensor", "message"].includes(k))
+        .filter(([k]) => ["cards", "reason", "count", "phase", "sensor", "message", "recovered"].includes(k))
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")
     return `${(e.t_ms / 1000).toFixed(1).padStart(7)} s  ${String(e.type).padEnd(11)}${who}${more ? " (" + more + ")" : ""}`
