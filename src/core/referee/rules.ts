@@ -436,11 +436,12 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
     if (PHASES.indexOf(phase) < 0) throw corrupt("unknown phase " + phase)
     const difficulty = j["d"]
     if (DIFFICULTIES.indexOf(difficulty) < 0) throw corrupt("unknown difficulty " + difficulty)
+    if (difficulty !== cfg.difficulty && difficulty !== tiltedLevel(cfg.difficulty)) throw corrupt("level " + difficulty + " in a game of " + cfg.difficulty)
     const n = cfg.players
     const outDigits = digitsField(j, "o", n, 1)
     const out: boolean[] = []
     for (let i = 0; i < n; i++) out.push(outDigits[i] === 1)
-    return {
+    const g: RulesState = {
         phase: phase as Phase,
         round: intField(j, "r", 0, 1e9),
         seat: intField(j, "s", 0, n),
@@ -457,4 +458,20 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
         winner: intField(j, "wn", 0, n),
         faults: [],
     }
+    checkState(g)
+    return g
+}
+
+/** the fields agree (each was in range): a state the game can be in, so play never meets an impossible one */
+function checkState(g: RulesState) {
+    let left = 0
+    for (let i = 0; i < g.out.length; i++) {
+        if (!g.out[i]) left++
+        if (g.warnings[i] >= 2 && !g.out[i]) throw corrupt("seat " + (i + 1) + " has two warnings but is not out")
+    }
+    const over = g.phase === "over"
+    if (over !== g.winner > 0 || (over && (left !== 1 || g.out[g.winner - 1]))) throw corrupt("the winner must be the one seat left, once the game is over")
+    if (!over && left < 2) throw corrupt("fewer than two seats in a game not over")
+    const playing = g.phase === "build" || g.phase === "dismantle" || g.phase === "tilt"
+    if (playing && (g.seat < 1 || g.out[g.seat - 1])) throw corrupt("the seat to play (" + g.seat + ") is out or none")
 }

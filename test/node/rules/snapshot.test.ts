@@ -156,3 +156,29 @@ test("a corrupt snapshot is refused with a message naming the problem", () => {
     }
     assert.throws(() => Rules.restore(game(4, "easy", 30, "out"), good), /one digit per seat \(4 seats\)/, "a snapshot of another game size")
 })
+
+test("a snapshot whose fields disagree (each in range) is refused: play never meets a state the game cannot be in", () => {
+    // an out seat to play would place cards; seat 0 in play made the next knock-out throw inside handle()
+    const cfg = game(3, "easy", 30, "out")
+    const base = { v: 1, ph: "build", r: 1, s: 2, c: 3, d: "easy", m: 1, rf: 0, pv: 0, st: 1, wn: 0, o: "000", w: "000" }
+    const snap = (x: object) => JSON.stringify({ ...base, ...x })
+    assert.doesNotThrow(() => Rules.restore(cfg, snap({})), "the consistent one is taken")
+    assert.doesNotThrow(() => Rules.restore(cfg, snap({ d: "hard", ph: "tilt" })), "the tilt phase's raised level")
+    assert.doesNotThrow(() => Rules.restore(cfg, snap({ ph: "over", s: 0, wn: 1, o: "011" })), "a game over with its winner")
+    const cases: [object, RegExp][] = [
+        [{ o: "010" }, /the seat to play \(2\) is out or none/],
+        [{ s: 0, m: 0 }, /the seat to play \(0\) is out or none/],
+        [{ ph: "between", s: 0, o: "111" }, /fewer than two seats in a game not over/],
+        [{ ph: "between", s: 0, o: "110" }, /fewer than two seats in a game not over/],
+        [{ ph: "over", s: 0, wn: 0, o: "011" }, /the winner must be the one seat left/],
+        [{ ph: "over", s: 0, wn: 2, o: "011" }, /the winner must be the one seat left/],
+        [{ ph: "over", s: 0, wn: 1, o: "001" }, /the winner must be the one seat left/],
+        [{ wn: 1 }, /the winner must be the one seat left/],
+        [{ w: "020" }, /seat 2 has two warnings but is not out/],
+        [{ d: "medium" }, /level medium in a game of easy/],
+        [{ d: "lunacy" }, /level lunacy in a game of easy/],
+    ]
+    for (const [x, why] of cases)
+        assert.throws(() => Rules.restore(cfg, snap(x)), (e: Error) => e.message.startsWith("corrupt rules snapshot: ") && why.test(e.message), snap(x))
+    // the firmware's resume drops such a snapshot with a message and starts a fresh game (persist.resumeGame)
+})
