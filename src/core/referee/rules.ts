@@ -465,13 +465,13 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
 /** the fields agree (each was in range): a state the game can be in, so play never meets an impossible one */
 function checkState(g: RulesState) {
     let left = 0
+    let bad = ""
     for (let i = 0; i < g.out.length; i++) {
         if (!g.out[i]) left++
-        if (g.warnings[i] >= 2 && !g.out[i]) throw corrupt("seat " + (i + 1) + " has two warnings but is not out")
+        if (!g.out[i] && g.warnings[i] >= 2) bad = "a seat with two warnings is not out"
     }
-    const over = g.phase === "over"
-    if (over !== g.winner > 0 || (over && (left !== 1 || g.out[g.winner - 1]))) throw corrupt("the winner must be the one seat left, once the game is over")
-    if (!over && left < 2) throw corrupt("fewer than two seats in a game not over")
-    const playing = g.phase === "build" || g.phase === "dismantle" || g.phase === "tilt"
-    if (playing && (g.seat < 1 || g.out[g.seat - 1])) throw corrupt("the seat to play (" + g.seat + ") is out or none")
+    // (out[seat - 1] is undefined for seat 0)
+    if (g.phase === "over" ? left !== 1 || g.out[g.winner - 1] !== false : left < 2 || g.winner > 0) bad = "the seats left and the winner disagree"
+    if ((g.phase === "build" || g.phase === "dismantle" || g.phase === "tilt") && g.out[g.seat - 1] !== false) bad = "the seat to play is out or none"
+    if (bad) throw corrupt(bad)
 }

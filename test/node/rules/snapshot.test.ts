@@ -166,15 +166,15 @@ test("a snapshot whose fields disagree (each in range) is refused: play never me
     assert.doesNotThrow(() => Rules.restore(cfg, snap({ d: "hard", ph: "tilt" })), "the tilt phase's raised level")
     assert.doesNotThrow(() => Rules.restore(cfg, snap({ ph: "over", s: 0, wn: 1, o: "011" })), "a game over with its winner")
     const cases: [object, RegExp][] = [
-        [{ o: "010" }, /the seat to play \(2\) is out or none/],
-        [{ s: 0, m: 0 }, /the seat to play \(0\) is out or none/],
-        [{ ph: "between", s: 0, o: "111" }, /fewer than two seats in a game not over/],
-        [{ ph: "between", s: 0, o: "110" }, /fewer than two seats in a game not over/],
-        [{ ph: "over", s: 0, wn: 0, o: "011" }, /the winner must be the one seat left/],
-        [{ ph: "over", s: 0, wn: 2, o: "011" }, /the winner must be the one seat left/],
-        [{ ph: "over", s: 0, wn: 1, o: "001" }, /the winner must be the one seat left/],
-        [{ wn: 1 }, /the winner must be the one seat left/],
-        [{ w: "020" }, /seat 2 has two warnings but is not out/],
+        [{ o: "010" }, /the seat to play is out or none/],
+        [{ s: 0, m: 0 }, /the seat to play is out or none/],
+        [{ ph: "between", s: 0, o: "111" }, /the seats left and the winner disagree/],
+        [{ ph: "between", s: 0, o: "110" }, /the seats left and the winner disagree/],
+        [{ ph: "over", s: 0, wn: 0, o: "011" }, /the seats left and the winner disagree/],
+        [{ ph: "over", s: 0, wn: 2, o: "011" }, /the seats left and the winner disagree/],
+        [{ ph: "over", s: 0, wn: 1, o: "001" }, /the seats left and the winner disagree/],
+        [{ wn: 1 }, /the seats left and the winner disagree/],
+        [{ w: "020" }, /a seat with two warnings is not out/],
         [{ d: "medium" }, /level medium in a game of easy/],
         [{ d: "lunacy" }, /level lunacy in a game of easy/],
     ]
