@@ -11,6 +11,8 @@ import { Delay, I2C, readRegs, writeReg, hex2, le16s } from "./bus"
 export const LSM6_ADDRS = [0x6a, 0x6b]
 export const LSM6_REG_WHO_AM_I = 0x0f
 export const LSM6DS3_WHO_AM_I = 0x69
+/** the LSM6DS3TR-C (Adafruit #4503): the DS3's registers, its own WHO_AM_I */
+export const LSM6DS3TRC_WHO_AM_I = 0x6a
 export const LSM6DSOX_WHO_AM_I = 0x6c
 export const LSM6_REG_CTRL1_XL = 0x10
 export const LSM6_REG_CTRL2_G = 0x11
@@ -92,7 +94,7 @@ export class Lsm6Chip {
         this.bus = bus
         this.addr = addr
         this.who = who
-        this.name = (who === LSM6DSOX_WHO_AM_I ? "LSM6DSOX" : "LSM6DS3") + " at " + hex2(addr)
+        this.name = (who === LSM6DSOX_WHO_AM_I ? "LSM6DSOX" : who === LSM6DS3TRC_WHO_AM_I ? "LSM6DS3TR-C" : "LSM6DS3") + " at " + hex2(addr)
         this.range_g = opts.range_g
         this.range_dps = opts.range_dps
         this.raw = new RawCheck(this.name, IMU_STUCK_READS)

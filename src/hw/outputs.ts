@@ -43,8 +43,10 @@ export class BuzzerTunes implements TuneSink {
         const self = this
         setTimeout(async () => {
             for (let i = 0; i + 1 < tune.notes.length; i += 2) {
+                // playNote sends the buzzer a command and returns at once (the next command would cut the note
+                // short): the fiber waits each note out, as it waits a rest
                 if (tune.notes[i] > 0) await self.buzzer.playNote(tune.notes[i], 0.5, tune.notes[i + 1])
-                else await ds.sleep(tune.notes[i + 1])
+                await ds.sleep(tune.notes[i + 1])
             }
             self.busy = false
         }, 0)

@@ -7,6 +7,8 @@ import { Sample } from "../../../src/core/sample"
 import { ImuDriver } from "../../../src/hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
+import { BuzzerTunes } from "../../../src/hw/outputs"
+import * as ds from "@devicescript/core"
 
 const noWait = async (ms: number) => {}
 
@@ -27,6 +29,7 @@ describe("sensor contract: every supported chip reads back the physics it was gi
     const imus = [
         ["LSM6DS3 at 0x6B", 0x6b, 0x69],
         ["LSM6DSOX at 0x6A", 0x6a, 0x6c],
+        ["LSM6DS3TR-C at 0x6A", 0x6a, 0x6a],
         ["MPU-6050 at 0x68", 0x68, 0x68],
         ["MPU-6500 at 0x69", 0x69, 0x70],
     ]
@@ -71,7 +74,7 @@ describe("fault injection gives clear errors", () => {
         expect(await failMessage(async () => {
             await new ImuDriver(bus, noWait).init()
         })).toBe(
-            "no supported IMU at 0x6A/0x6B/0x68/0x69 (0x6A WHO_AM_I 0xFF): LSM6DS3/DSOX or MPU-6050/6500 expected"
+            "no supported IMU at 0x6A/0x6B/0x68/0x69 (0x6A WHO_AM_I 0xFF): LSM6DS3/DS3TR-C/DSOX or MPU-6050/6500 expected"
         )
     })
     test("IMU data registers reading zeros is a fault, not a sample", async () => {
@@ -102,5 +105,22 @@ describe("fault injection gives clear errors", () => {
         })).toBe(
             "NAU7802 offset calibration did not finish"
         )
+    })
+})
+
+describe("the buzzer", () => {
+    test("a tune's notes follow each other: each is waited out (playNote only sends the command)", async () => {
+        const starts: number[] = []
+        const fake: any = {
+            playNote: async (f: number, v: number, d: number) => {
+                starts.push(ds.millis())
+            },
+        }
+        const tunes = new BuzzerTunes(fake as ds.Buzzer)
+        await tunes.play({ name: "test", notes: [880, 100, 0, 50, 660, 100] })
+        await ds.sleep(500)
+        expect(starts.length).toBe(2)
+        // the first note (100 ms) and the rest (50 ms) come before the second note
+        expect(starts[1] - starts[0] >= 150).toBe(true)
     })
 })
