@@ -110,6 +110,8 @@ export class Firmware {
         if (p) {
             const v = this.referee.view()
             await this.handle(this.menu.press(p, v.turn > 0, v.winner > 0))
+            // while the menu is open nobody plays: a hand or the calibration mass on the rig is not judged
+            this.sampler.hold = this.menu.item >= 0
         }
         const err = await this.saver.flush()
         if (err) this.rig.notice(err)
@@ -120,26 +122,34 @@ export class Firmware {
 
     private async handle(a: MenuAction) {
         if (a.kind === "input") this.sampler.input(a.word)
-        if (a.kind === "tare") await this.saveCal({ offset_counts: this.load.lastCounts, counts_per_kg: this.load.cal.counts_per_kg })
-        if (a.kind === "cal_empty") this.cal_empty_counts = this.load.lastCounts
+        if (a.kind === "cal_empty") this.cal_empty_counts = this.loadCounts()
         if (a.kind === "cal_mass") {
             try {
-                await this.saveCal(calibrate(this.cal_empty_counts, this.load.lastCounts, FIRMWARE_DEFAULTS.cal_mass_g))
+                await this.saveCal(calibrate(this.cal_empty_counts, this.loadCounts(), FIRMWARE_DEFAULTS.cal_mass_g))
+                // the scale changed under the game (its tare and card mass are in the old grams): a new game
+                await this.newGame(this.menu.cfg)
             } catch (e) {
                 this.rig.notice("calibration failed: " + (e as Error).message)
             }
         }
-        if (a.kind === "config") {
-            // a new configuration is a new game. The old game's referee is let go before the new one is
-            // built: holding both needs room for two on a heap that game after game has broken into pieces
-            // (the long soak ran out of memory allocating the next game's referee)
-            this.useReferee(null)
-            this.useReferee(this.makeReferee(a.cfg))
-            this.telemetry.newGame(a.cfg)
-            const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(a.cfg))
-            if (err) this.rig.notice(err)
-            await this.rig.store.delete(KEY_GAME)
-        }
+        if (a.kind === "config") await this.newGame(a.cfg)
+    }
+
+    /** the load cell's last raw reading, NaN while it is in fault (a stale one would calibrate nonsense) */
+    private loadCounts(): number {
+        return this.sampler.faults().indexOf("load") >= 0 ? NaN : this.load.lastCounts
+    }
+
+    private async newGame(cfg: GameConfig) {
+        // the old game's referee is let go before the new one is built: holding both needs room for two on a
+        // heap that game after game has broken into pieces (the long soak ran out of memory allocating the next
+        // game's referee)
+        this.useReferee(null)
+        this.useReferee(this.makeReferee(cfg))
+        this.telemetry.newGame(cfg)
+        const err = await trySave(this.rig.store, KEY_CFG, JSON.stringify(cfg))
+        if (err) this.rig.notice(err)
+        await this.rig.store.delete(KEY_GAME)
     }
 
     private async saveCal(cal: LoadCal) {

@@ -2,14 +2,18 @@
  * The button menu as a pure state machine (no screen: the LEDs show it).
  * Buttons: start/next and mode, each short or long.
  *  - playing: start -> the referee's input ("start" between rounds, "next"
- *    during one); long start -> tare the load cell; mode -> open the menu.
+ *    during one); mode -> open the menu. (A long start does nothing: a
+ *    tare of the scale under a game would read as its load falling away; the
+ *    referee tares itself, and the calibration below sets the scale's zero.)
  *  - menu: mode -> next item (players, level, penalty, cards, calibrate;
  *    after the last it closes and applies); start -> next value of the item;
  *    long mode -> close and apply; long start -> close and start a new game.
  *    Closed with nothing changed, it applies nothing (the game in progress
  *    goes on), except once the game has a winner (a new game).
  *  - calibrate: start -> "empty rig read" (step 1), start again with the
- *    known mass on -> "mass read" (done).
+ *    known mass on -> "mass read" (done). The firmware holds the referee
+ *    while the menu is open (a hand or the mass on the rig is no play) and
+ *    starts a new game after a calibration (the scale changed under the game).
  */
 import { DIFFICULTIES, GameConfig } from "./referee/types"
 
@@ -23,7 +27,6 @@ export const CARD_CHOICES = [30, 40, 50]
 export type MenuAction =
     | { kind: "none" }
     | { kind: "input"; word: string }
-    | { kind: "tare" }
     | { kind: "config"; cfg: GameConfig }
     | { kind: "cal_empty" }
     | { kind: "cal_mass" }
@@ -46,7 +49,7 @@ export class Menu {
     press(p: Press, round_on: boolean, over = false): MenuAction {
         if (this.item < 0) {
             if (p === "start") return { kind: "input", word: round_on ? "next" : "start" }
-            if (p === "start_long") return { kind: "tare" }
+            if (p === "start_long") return { kind: "none" }
             this.item = 0
             this.opened = copyCfg(this.cfg)
             return { kind: "none" }

@@ -16,9 +16,15 @@ export function gramsFromCounts(counts: number, cal: LoadCal): number {
     return ((counts - cal.offset_counts) * 1000) / cal.counts_per_kg
 }
 
-/** calibration with a known mass: the empty reading, the loaded reading, and the mass */
+/**
+ * the fewest counts per kg a calibration may find: a 20 kg cell still gives some 200,000; a mass left off (the
+ * noise of a few hundred counts alone) gives a few thousand, and would scale every reading up a thousandfold
+ */
+export const CAL_MIN_PER_KG = 20000
+
+/** calibration with a known mass: the empty reading, the loaded reading (NaN: none), and the mass */
 export function calibrate(empty_counts: number, loaded_counts: number, mass_g: number): LoadCal {
     const per_kg = Math.round(((loaded_counts - empty_counts) * 1000) / mass_g)
-    if (per_kg === 0) throw new RangeError("calibration mass made no difference: is the load cell connected?")
+    if (!(Math.abs(per_kg) >= CAL_MIN_PER_KG)) throw new RangeError("the mass changed the reading by " + (loaded_counts - empty_counts) + " counts: was it on, the cell answering?")
     return { offset_counts: Math.round(empty_counts), counts_per_kg: per_kg }
 }

@@ -30,11 +30,11 @@ export interface SamplerSink {
 }
 
 export const SAMPLER_DEFAULTS = {
-    /** a read this much after its due time counts as late */
-    late_ms: 5,
     /** first re-init attempt after a fault; doubles up to retry_max_ms */
     retry_first_ms: 250,
     retry_max_ms: 4000,
+    /** a tick waits at most this long, so the buttons and LEDs are served while every sensor is down, ms */
+    max_wait_ms: 40,
 }
 
 class Slot {
@@ -54,10 +54,8 @@ class Slot {
 }
 
 export class Sampler {
-    /** whole periods skipped because a tick came too late */
-    overruns = 0
-    /** reads more than late_ms after their due time */
-    late = 0
+    /** rows still go to the sinks, but the referee is not fed (the menu is open: nobody plays) */
+    hold = false
     readonly sample = new Sample()
     private slots: Slot[] = []
     private sinks: SamplerSink[] = []
@@ -123,6 +121,10 @@ export class Sampler {
         let next = Infinity
         for (const s of this.slots) next = Math.min(next, s.due_ms)
         const wait = next - this.clock.now_ms()
+        if (wait > this.opts.max_wait_ms) {
+            await this.clock.sleep(this.opts.max_wait_ms)
+            return
+        }
         if (wait > 0) await this.clock.sleep(wait)
         const now = this.clock.now_ms()
         const smp = this.sample
@@ -138,18 +140,20 @@ export class Sampler {
             await this.tryInit(s)
             return
         }
-        if (now - s.due_ms > this.opts.late_ms) this.late++
-        const skipped = Math.floor((now - s.due_ms) / s.period_ms)
-        if (skipped > 0) this.overruns += skipped
-        s.due_ms += (skipped + 1) * s.period_ms
+        // whole periods a late tick missed are skipped, not caught up
+        s.due_ms += (Math.floor((now - s.due_ms) / s.period_ms) + 1) * s.period_ms
         try {
             await s.driver.read(this.sample)
         } catch (e) {
             s.ok = false
-            s.retry_ms = this.opts.retry_first_ms
-            s.due_ms = this.clock.now_ms() + s.retry_ms
             this.failed(s, errorText(e))
+            return
         }
+        // a good read ends the episode (a chip that sets up but reads nonsense has not come back)
+        if (s.lastError !== "") this.notice(s.driver.sensor + " answering again: " + s.driver.describe())
+        s.lastError = ""
+        s.toldGame = -1
+        s.retry_ms = 0
     }
 
     private async tryInit(s: Slot) {
@@ -157,22 +161,19 @@ export class Sampler {
             await s.driver.init()
             s.ok = true
             s.due_ms = this.clock.now_ms()
-            if (s.lastError !== "") this.notice(s.driver.sensor + " answering again: " + s.driver.describe())
-            s.lastError = ""
-            s.toldGame = -1
         } catch (e) {
             s.ok = false
-            s.retry_ms = s.retry_ms ? Math.min(2 * s.retry_ms, this.opts.retry_max_ms) : this.opts.retry_first_ms
-            s.due_ms = this.clock.now_ms() + s.retry_ms
             this.failed(s, errorText(e))
         }
     }
 
     /**
-     * the episode's first error goes to the referee (its fault event; a new game's referee is told at the next
-     * retry); a changed error is a notice (retries repeat theirs)
+     * the next retry, the back-off doubling until a good read; the episode's first error goes to the referee (its
+     * fault event; a new game's referee is told at the next retry); a changed error is a notice (retries repeat theirs)
      */
     private failed(s: Slot, msg: string) {
+        s.retry_ms = s.retry_ms ? Math.min(2 * s.retry_ms, this.opts.retry_max_ms) : this.opts.retry_first_ms
+        s.due_ms = this.clock.now_ms() + s.retry_ms
         const ref = this.referee
         if (ref && s.toldGame !== this.games) {
             s.toldGame = this.games
@@ -183,6 +184,7 @@ export class Sampler {
 
     private feed(smp: Sample) {
         for (const k of this.sinks) k.onRow(smp)
+        if (this.hold) return
         const evs = this.referee.update(smp)
         for (const ev of evs) this.emit(ev)
     }

@@ -368,14 +368,6 @@ export class Load {
         return this.fast2.get()
     }
 
-    spikes(): number {
-        return this.gate.spikes
-    }
-
-    accepted(): number {
-        return this.gate.accepted
-    }
-
     isSteady(): boolean {
         return this.steadiness.isSteady()
     }

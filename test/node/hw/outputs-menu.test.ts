@@ -50,7 +50,9 @@ test("menu: start is the referee's start/next; mode walks the items; values cycl
     const m = new Menu(defaultGameConfig())
     assert.deepEqual(m.press("start", false), { kind: "input", word: "start" })
     assert.deepEqual(m.press("start", true), { kind: "input", word: "next" })
-    assert.deepEqual(m.press("start_long", true), { kind: "tare" })
+    // a long start while playing does nothing (a tare under a game would read as its load falling away)
+    assert.deepEqual(m.press("start_long", true), { kind: "none" })
+    assert.deepEqual(m.press("start_long", false), { kind: "none" })
     m.press("mode", true) // opens: players
     for (let i = 0; i < 7; i++) m.press("start", true) // 3 -> 4 .. 8 -> 2 -> 3: a cycle of 7
     assert.equal(m.cfg.players, 3)

@@ -257,6 +257,9 @@ export async function runRow(row: FaultRow): Promise<RowResult> {
         // one outage, one episode: a fault event and its recovery (the sampler's I2C error and the silence it causes are one)
         if (faults.length > 1) problems.push(faults.length + " fault events for one outage " + faults.map(e => e.t_ms + ":" + e["message"]).join("/") + " " + back.map(e => e.t_ms + "").join("/"))
         if (back.length !== 1 || back[0]["sensor"] !== row.sensor) problems.push(back.length + " recovery events")
+        // a chip that sets up again but still reads nonsense has not come back: one "answering again" at most
+        const again = g.sim.notices.slice(notesFrom).filter(n => n.indexOf("answering again") >= 0)
+        if (again.length > 1) problems.push(again.length + " 'answering again' notices")
         if (faults.length > 0 && message.length < 8) problems.push("fault message too short: " + message)
         const c = calls(during)
         if (c.length > 0) problems.push("called on bad data: " + c.join(","))
@@ -324,4 +327,46 @@ export async function runCorruptStore(): Promise<RowResult> {
     const after = state(g)
     if (after !== "turn 2, 1 cards, build") problems.push("a new game with defaults should play: " + after)
     return result("settings corrupted (config, saved game)", g.sim.notices.length > 0 ? g.sim.notices[0] : "", problems, "corrupt flash", after)
+}
+
+/** one short (or long) press of a button, then a step to take it */
+async function press(g: Game, name: string, long: boolean) {
+    const t = g.sim.clock.t_ms
+    g.sim.rig.presses.down(name, t)
+    g.sim.rig.presses.up(name, t + (long ? 1500 : 100))
+    await g.fw.step()
+}
+
+/**
+ * The README's calibration mid-game: the menu opened, the empty rig read, the 100 g mass put on and read, the
+ * menu closed, the mass taken off. Nothing is judged while the menu is open (the mass on the rig is no play),
+ * the calibration is saved, and a new game starts on the new scale: its round starts once the rig is back
+ * empty and still, and its first card counts
+ */
+export async function runCalibration(): Promise<RowResult> {
+    const g = await startGame(1)
+    const before = state(g)
+    const ev = g.sim.telemetry.events
+    const from = ev.length
+    const problems: string[] = []
+    await press(g, "mode", false) // the menu: players
+    for (let i = 0; i < 4; i++) await press(g, "mode", false) // level, penalty, cards, calibrate
+    await press(g, "start", false) // the empty rig read
+    g.sim.load.setMass(RIG_G + g.cards * CARD_G + 100)
+    await runFor(g, 3000)
+    await press(g, "start", false) // the mass read
+    const cal = g.sim.notices.filter(n => n.indexOf("load cell calibrated") === 0)
+    if (cal.length !== 1) problems.push("no calibration notice: " + g.sim.notices.join("|"))
+    if (g.sim.telemetry.newGames !== 1) problems.push(g.sim.telemetry.newGames + " new games, want 1")
+    await press(g, "mode", true) // close
+    g.sim.load.setMass(RIG_G + g.cards * CARD_G)
+    await runFor(g, 6000)
+    const c = calls(ev.slice(from))
+    if (c.length > 0) problems.push("called during the calibration: " + c.join(","))
+    const after = state(g)
+    if (after.indexOf("turn 1, 0 cards, build") !== 0) problems.push("the new game's round did not start: " + after)
+    const n = ev.length
+    await placeCard(g)
+    if (calls(ev.slice(n)).join(",") !== "placed") problems.push("the first card of the new game gave: " + calls(ev.slice(n)).join(","))
+    return result("calibration with the menu open, mid-game", cal.length > 0 ? cal[0] : "", problems, before, after)
 }

@@ -62,6 +62,20 @@ describe("firmware on the simulated rig", () => {
         expect(next.faultsTold).toBe(1)
     })
 
+    test("with both sensors down the firmware still steps every frame: the LEDs blink, the buttons are read", async () => {
+        const sim = simRig()
+        sim.imu.present = false
+        sim.load.present = false
+        const fw = await Firmware.boot(sim.rig, scripted)
+        const t0 = sim.clock.t_ms
+        const frames0 = sim.leds.frames
+        for (let i = 0; i < 50; i++) await fw.step()
+        // each step waits at most a frame (40 ms), not until the next retry (up to 4 s)
+        expect(sim.clock.t_ms - t0 <= 50 * 40).toBe(true)
+        expect(sim.leds.frames - frames0 >= 20).toBe(true)
+        expect(fw.sampler.faults().join(",")).toBe("imu,load")
+    })
+
     test("a reset mid-game resumes the same seat and card count from the settings store", async () => {
         const cfg = defaultGameConfig()
         const rules = new Rules(cfg)
