@@ -9,7 +9,7 @@ export interface LoadCal {
     counts_per_kg: number
 }
 
-/** a 1 kg cell, 2 mV/V at 3.3 V: 6.6 mV per kg against the +-0.5 * 3.3 V / 128 = 12.9 mV full scale of 2^23 counts */
+/** a 1 kg cell, 2 mV/V: 2 mV/V per kg against the +-0.5 / 128 V/V full scale of 2^23 counts (ratiometric: AVDD excites the bridge and is the reference) */
 export const LOAD_CAL_DEFAULTS: LoadCal = { offset_counts: 0, counts_per_kg: 4294967 }
 
 export function gramsFromCounts(counts: number, cal: LoadCal): number {

@@ -1,7 +1,7 @@
 /**
  * Nuvoton NAU7802 24-bit bridge ADC (the load cell in the clamp) at 0x2A,
  * e.g. on a SparkFun Qwiic Scale. Set-up: revision check, reset, power-up
- * (PUD/PUA, bounded wait for PUR), internal LDO at 3.3 V, gain 128, chosen
+ * (PUD/PUA, bounded wait for PUR), internal LDO at 3.0 V, gain 128, chosen
  * rate (80 SPS default), internal offset calibration once the LDO has
  * settled (bounded wait on CALS), conversions started. A read checks CR
  * (data ready) once and fetches ADCO_B2..B0 in one 3-byte burst.
@@ -27,8 +27,12 @@ export const NAU_PU_PUR = 0x08
 export const NAU_PU_CS = 0x10
 export const NAU_PU_CR = 0x20
 export const NAU_PU_AVDDS = 0x80
-/** CTRL1: VLDO = 100 (3.3 V) in bits 5:3, GAINS = 111 (x128) in bits 2:0 */
-export const NAU_CTRL1_LDO_3V3_GAIN_128 = (4 << 3) | 7
+/**
+ * CTRL1: VLDO = 101 (3.0 V) in bits 5:3, GAINS = 111 (x128) in bits 2:0. From a 3.3 V supply (Qwiic, a
+ * board's 3V3) the LDO needs headroom: at 3.3 V it has none (SparkFun's Qwiic examples set 3.0 V). The
+ * ADC's reference is AVDD, which also excites the bridge: counts per kg do not depend on it
+ */
+export const NAU_CTRL1_LDO_3V0_GAIN_128 = (5 << 3) | 7
 export const NAU_CTRL2_CALS = 0x04
 export const NAU_CTRL2_CAL_ERR = 0x08
 /** ADC register: REG_CHPS = 11 turns the chopper clock off (datasheet 11.1; SparkFun and Adafruit do the same) */
@@ -106,7 +110,7 @@ export class Nau7802Driver implements SensorDriver {
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUD | NAU_PU_PUA)
         if ((await pollReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUR, NAU_PU_PUR, o.pur_polls, 1, this.delay)) < 0)
             throw new HwError("NAU7802 did not power up (no PUR): " + HINT)
-        await writeReg(b, NAU_ADDR, NAU_REG_CTRL1, NAU_CTRL1_LDO_3V3_GAIN_128)
+        await writeReg(b, NAU_ADDR, NAU_REG_CTRL1, NAU_CTRL1_LDO_3V0_GAIN_128)
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_AVDDS | NAU_PU_PUA | NAU_PU_PUD | NAU_PU_CS)
         await writeReg(b, NAU_ADDR, NAU_REG_CTRL2, crs)
         await writeReg(b, NAU_ADDR, NAU_REG_ADC, NAU_ADC_CHOPPER_OFF)

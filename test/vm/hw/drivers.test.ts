@@ -107,7 +107,7 @@ describe("IMU drivers: set-up sequences", () => {
 })
 
 describe("NAU7802: set-up and sample", () => {
-    test("reset, power-up, LDO 3.3 V gain 128, 80 SPS, calibration after the LDO settles, 24-bit sign extension", async () => {
+    test("reset, power-up, LDO 3.0 V gain 128, 80 SPS, calibration after the LDO settles, 24-bit sign extension", async () => {
         const clock = new VirtualClock()
         const bus = new ScriptedI2C()
             .read(NAU, REVISION, [0x0f])
@@ -116,7 +116,7 @@ describe("NAU7802: set-up and sample", () => {
             .write(NAU, PU_CTRL, 0x06)
             .read(NAU, PU_CTRL, [0x06])
             .read(NAU, PU_CTRL, [0x0e])
-            .write(NAU, CTRL1, 0x27)
+            .write(NAU, CTRL1, 0x2f)
             .write(NAU, PU_CTRL, 0x96)
             .write(NAU, CTRL2, 0x30)
             .write(NAU, ADC_REG, 0x30)
@@ -148,7 +148,7 @@ describe("NAU7802: set-up and sample", () => {
                 .write(NAU, PU_CTRL, 0x02)
                 .write(NAU, PU_CTRL, 0x06)
                 .read(NAU, PU_CTRL, [0x0e])
-                .write(NAU, CTRL1, 0x27)
+                .write(NAU, CTRL1, 0x2f)
                 .write(NAU, PU_CTRL, 0x96)
                 .write(NAU, CTRL2, r[1])
                 .write(NAU, ADC_REG, 0x30)
