@@ -8,6 +8,11 @@ import { Press } from "../core/menu"
 import { Clock } from "./clock"
 
 export const LONG_PRESS_MS = 1500
+/**
+ * a shorter press is contact bounce, not a finger (a tap lasts 80 ms or more): the button server samples its
+ * pin every few ms with no debounce, so a bouncing contact can give a down and up a sample apart
+ */
+export const MIN_PRESS_MS = 30
 
 export class PressQueue {
     private queue: Press[] = []
@@ -22,6 +27,7 @@ export class PressQueue {
         const t0 = this.down_ms[name]
         if (t0 === undefined) return
         delete this.down_ms[name]
+        if (t_ms - t0 < MIN_PRESS_MS) return
         const long = t_ms - t0 >= LONG_PRESS_MS
         this.queue.push((name + (long ? "_long" : "")) as Press)
     }

@@ -8,6 +8,7 @@ import { ImuDriver } from "../../../src/hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
 import { BuzzerTunes } from "../../../src/hw/outputs"
+import { PressQueue } from "../../../src/hw/buttons"
 import * as ds from "@devicescript/core"
 
 const noWait = async (ms: number) => {}
@@ -122,5 +123,23 @@ describe("the buzzer", () => {
         expect(starts.length).toBe(2)
         // the first note (100 ms) and the rest (50 ms) come before the second note
         expect(starts[1] - starts[0] >= 150).toBe(true)
+    })
+})
+
+describe("the buttons", () => {
+    test("a bouncing contact is one press; short and long presses are told apart", () => {
+        const q = new PressQueue()
+        // bounce at the press (down, up a sample later, down again), the press, bounce at the release
+        q.down("start", 0)
+        q.up("start", 9)
+        q.down("start", 12)
+        q.up("start", 130)
+        q.down("start", 139)
+        q.up("start", 148)
+        expect(q.take()).toBe("start")
+        expect(q.take()).toBe(null)
+        q.down("mode", 1000)
+        q.up("mode", 2600)
+        expect(q.take()).toBe("mode_long")
     })
 })
