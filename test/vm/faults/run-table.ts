@@ -3,7 +3,7 @@
 // `FAULTROW ok|FAIL <name>` then `FAULTMSG <message>`, `FAULTSTATE <before> -> <after>`
 // and `FAULTWHY <problems>`; test/node/props/device-faults.test.ts reads them.
 import * as ds from "@devicescript/core"
-import { FAULT_ROWS, RESET_POINTS, RowResult, runCalibration, runCorruptStore, runReset, runRow } from "./table"
+import { FAULT_ROWS, RESET_POINTS, RowResult, runCalibration, runCorruptStore, runMenuPause, runReset, runRow } from "./table"
 
 function clip(s: string): string {
     return s.length > 120 ? s.slice(0, 120) : s
@@ -21,7 +21,8 @@ async function main() {
     for (const p of RESET_POINTS) report(await runReset(p))
     report(await runCorruptStore())
     report(await runCalibration())
-    console.log("FAULTEND " + (FAULT_ROWS.length + RESET_POINTS.length + 2))
+    report(await runMenuPause())
+    console.log("FAULTEND " + (FAULT_ROWS.length + RESET_POINTS.length + 3))
     ds.restart()
 }
 await main()

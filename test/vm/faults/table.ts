@@ -370,3 +370,25 @@ export async function runCalibration(): Promise<RowResult> {
     if (calls(ev.slice(n)).join(",") !== "placed") problems.push("the first card of the new game gave: " + calls(ev.slice(n)).join(","))
     return result("calibration with the menu open, mid-game", cal.length > 0 ? cal[0] : "", problems, before, after)
 }
+
+/** the menu opened mid-turn and closed with nothing changed: the held referee picks the game up where it was */
+export async function runMenuPause(): Promise<RowResult> {
+    const g = await startGame(1)
+    const before = state(g)
+    const ev = g.sim.telemetry.events
+    const from = ev.length
+    const problems: string[] = []
+    await press(g, "mode", false) // the menu opens: the referee is held
+    await runFor(g, 5000)
+    await press(g, "mode", true) // closed, nothing changed
+    await runFor(g, 1000)
+    const c = calls(ev.slice(from))
+    if (c.length > 0) problems.push("called across the pause: " + c.join(","))
+    if (g.sim.telemetry.newGames !== 0) problems.push("a new game")
+    const after = state(g)
+    if (after !== before) problems.push("state changed")
+    const n = ev.length
+    await placeCard(g)
+    if (calls(ev.slice(n)).join(",") !== "placed") problems.push("the next card gave: " + calls(ev.slice(n)).join(","))
+    return result("menu opened and closed mid-turn", "", problems, before, after)
+}
