@@ -17,7 +17,7 @@ export interface MatchSettings {
     touchAfterEnd_ms: number
     /** a placed / removed / card_fell call within this long after the truth event */
     cardLate_ms: number
-    /** an out call this long before .. after the truth out (its cause is matched above) */
+    /** an out call this long before .. after the truth out (and its cause call must have matched: causeOf) */
     outEarly_ms: number
     outLate_ms: number
 }
@@ -209,6 +209,14 @@ export function refereeFinalCards(events: RefEvent[]): number[] {
     return rounds
 }
 
+/** the call that put the out's player out: the collapse, or the touch/warning, for that player on the out's sample (the rules emit it just before the out) */
+export function causeOf(events: RefEvent[], ci: number): number {
+    const out = events[ci]
+    const kinds = out["reason"] === "collapse" ? ["collapse"] : ["touch", "warning"]
+    for (let k = ci - 1; k >= 0 && events[k].t_ms === out.t_ms; k--) if (kinds.indexOf(events[k].type) >= 0 && events[k]["player"] === out["player"]) return k
+    return -1
+}
+
 function sameOutcome(events: RefEvent[], truth: Truth): boolean {
     const outs = events.filter(e => e.type === "out").map(e => e["player"] + ":" + e["reason"])
     const want = truth.outcome.outs.map(o => o.player + ":" + o.reason)
@@ -266,17 +274,26 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         const w1 = w0 + settings.collapseLate_ms
         if (events.some((e, ci) => e.type === "collapse" && m.calls[ci] !== "hit" && e.t_ms >= w0 && e.t_ms <= w1)) score.fell_as_collapse++
     }
-    // outs: from the outcome (player, reason, time); a call for the right player but another reason is not a match
+    // outs: from the outcome (player, reason, time); a call for the right player but another reason is not a match.
+    // Where the truth lists its touches/collapses (a simulator's), the out's cause call must have matched one: a
+    // missed foul followed by a clean-up read as a touch of the same player is a missed touch, a false touch and a
+    // wrongful out, not a right one. A hand-written truth with outs only is matched on the outs alone
     const outs = truth.outcome.outs
     const outCalls = events.map((_, i) => i).filter(i => events[i].type === "out")
     for (const ci of outCalls) m.calls[ci] = "false"
+    const causeKnown = (reason: string) => tev.some(e => e.kind === reason)
+    const causeCaught = (ci: number) => {
+        if (!causeKnown(events[ci]["reason"] as string)) return true
+        const k = causeOf(events, ci)
+        return k >= 0 && m.calls[k] === "hit"
+    }
     const outTruth = outs.map((_, i) => i).sort((a, b) => outs[a].t_ms - outs[b].t_ms)
     const po = greedy(
         outTruth,
         outCalls,
         events,
         i => [outs[i].t_ms - settings.outEarly_ms, outs[i].t_ms + settings.outLate_ms],
-        (ti, ci) => events[ci]["player"] === outs[ti].player && events[ci]["reason"] === outs[ti].reason,
+        (ti, ci) => events[ci]["player"] === outs[ti].player && events[ci]["reason"] === outs[ti].reason && causeCaught(ci),
         score.counts["out"],
     )
     for (const [, ci] of po.hits) m.calls[ci] = "hit"
@@ -289,7 +306,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
     const got = refereeFinalCards(events)
     score.rounds = want.length
     for (let i = 0; i < want.length; i++) if (got[i] === want[i]) score.rounds_exact++
-    score.outcome_right = sameOutcome(events, truth) ? 1 : 0
+    score.outcome_right = sameOutcome(events, truth) && outCalls.every(ci => m.calls[ci] === "hit") ? 1 : 0
     if (QUIET_CATEGORIES.indexOf(category) >= 0) {
         score.quiet_ms = game_ms
         score.false_calls = events.filter(e => FOUL_CALL_TYPES.indexOf(e.type) >= 0).length

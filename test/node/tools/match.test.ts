@@ -113,6 +113,25 @@ test("an out for the right player but the wrong reason is a wrongful out; wrongf
     assert.equal(figures(right.score).outcome.accuracy, 1)
 })
 
+test("an out whose cause call matched nothing is wrongful, even for the right player and reason: a missed touch, then the clean-up read as that player's touch", () => {
+    // p3's hanger touch 24.8-27.1 s is missed; the clean-up after the round (29.8 s) reads as a touch, blamed on p3
+    const tr = truth([{ t_ms: 24756, t_end_ms: 27100, kind: "touch", player: 3, force_class: "light" }], [{ player: 3, reason: "touch", t_ms: 24756 }], 1)
+    const calls = [ev(30241, "touch", { player: 3 }), ev(30241, "out", { player: 3, reason: "touch" }), ev(30241, "winner", { player: 1 })]
+    const m = matchCase(calls, tr, "game", 60000)
+    assert.deepEqual(m.calls, ["false", "false", "hit"])
+    assert.deepEqual(m.truth, ["missed"])
+    assert.equal(figures(m.score).wrongful_outs.count, 1)
+    assert.equal(m.score.outcome_right, 0, "the outs' list agrees, but its out was not called for the foul")
+    // caught in time, the same out is right
+    const inTime = [ev(27300, "touch", { player: 3 }), ev(27300, "out", { player: 3, reason: "touch" }), ev(27300, "winner", { player: 1 })]
+    const ok = matchCase(inTime, tr, "game", 60000)
+    assert.deepEqual(ok.calls, ["hit", "hit", "hit"])
+    assert.equal(ok.score.outcome_right, 1)
+    // warn mode: the second warning is the cause
+    const warned = [ev(27300, "warning", { player: 3, count: 2 }), ev(27300, "out", { player: 3, reason: "touch" }), ev(27300, "winner", { player: 1 })]
+    assert.equal(matchCase(warned, tr, "touch_warn", 60000).score.outcome_right, 1)
+})
+
 test("outcome: outs in order with reasons and the winner must all agree", () => {
     const outs: TruthOut[] = [{ player: 2, reason: "collapse", t_ms: 1000 }, { player: 1, reason: "touch", t_ms: 5000 }]
     const tr = truth([], outs, 3)
