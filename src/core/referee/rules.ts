@@ -46,8 +46,9 @@
  *    collapses are not judged until the first card goes on ("fouls" false in
  *    the context). When the level was already hard/lunacy nothing is excused.
  *  - Faults: one fault event per episode and sensor; fault_clear ends the
- *    episode with a fault event marked `recovered: true`. The rules keep judging what the healthy sensor's detectors send
- *    (the detectors send nothing from a faulted sensor).
+ *    episode with a fault event marked `recovered: true`. The rules keep
+ *    judging what the healthy sensor's detectors send (the detectors send
+ *    nothing from a faulted sensor).
  *  - Input "next" and "mode" are not game rules; they are ignored here.
  *  - After a winner everything but faults is ignored.
  */
