@@ -70,9 +70,11 @@ const program = new Command()
         const seed = opts.seed ?? SEED_SETS[opts.set]
         const set = opts.dir ? "dir" : opts.seed === undefined ? opts.set : "seed"
         if (opts.dir) {
-            jobs = dirJobs(opts.dir)
+            const skipped: string[] = []
+            jobs = dirJobs(opts.dir, skipped)
             if (opts.category) jobs = jobs.filter(j => j.category === opts.category)
             process.stderr.write(`bench: ${jobs.length} cases from ${opts.dir}\n`)
+            if (skipped.length > 0) process.stderr.write(`bench: ${skipped.length} trace(s) without a CASE.truth.json, not scored: ${skipped.join(", ")}\n`)
         } else {
             jobs = simJobs(seed, opts.count, opts.quick, opts.category)
             console.log(`bench: set ${set}, seed ${seed}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, case seeds caseSeed(${seed}, 0..${jobs.length - 1})`)

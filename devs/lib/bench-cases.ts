@@ -103,9 +103,9 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
  * The cases of a folder: DIR/index.json's list when there is one (the
  * simulator writes it: `cases[].name` (or `.file`, `.id`) and `.category`), else every
  * `*.csv` with a `*.truth.json` beside it (category from the truth's `case`,
- * else "recorded").
+ * else "recorded"). A trace without its truth file cannot be scored: its name goes to `skipped`.
  */
-export function dirJobs(dir: string): FileJob[] {
+export function dirJobs(dir: string, skipped: string[] = []): FileJob[] {
     if (!existsSync(dir)) throw new Error(`${dir}: no such folder`)
     const index = join(dir, "index.json")
     const names: { id: string; category: string | null }[] = []
@@ -120,7 +120,10 @@ export function dirJobs(dir: string): FileJob[] {
     const jobs: FileJob[] = []
     for (const n of names) {
         const truth = join(dir, n.id + ".truth.json")
-        if (!existsSync(truth)) continue
+        if (!existsSync(truth)) {
+            skipped.push(n.id)
+            continue
+        }
         const category = n.category ?? readTruth(truth).case?.["category"] ?? "recorded"
         jobs.push({ source: "file", id: n.id, csv: join(dir, n.id + ".csv"), truth, category })
     }

@@ -17,7 +17,7 @@ function bench(args: string[]) {
     const json = join(dir, `out-${args.join("-").replace(/\W+/g, "_")}.json`)
     const r = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", ...args, "--json", json], { cwd: root, encoding: "utf8" })
     assert.equal(r.status, 0, r.stderr)
-    return { out: r.stdout, json: JSON.parse(readFileSync(json, "utf8")) }
+    return { out: r.stdout, err: r.stderr, json: JSON.parse(readFileSync(json, "utf8")) }
 }
 
 /** every ratio is null or in [0, 1]; every count a whole number >= 0 */
@@ -41,9 +41,12 @@ function checkFigures(f: any, where: string) {
 test("bench --dir: the folder's truth is counted exactly, the table has a row per category and a total", () => {
     writeFixture(join(dir, "fix.csv"), join(dir, "fix.truth.json"))
     writeFileSync(join(dir, "no-truth.csv"), readFileSync(join(dir, "fix.csv")))
-    const jobs = dirJobs(dir)
+    const skipped: string[] = []
+    const jobs = dirJobs(dir, skipped)
     assert.deepEqual(jobs.map(j => [j.id, j.category]), [["fix", "collapse"]], "a trace without a truth file is skipped")
-    const { out, json } = bench(["--dir", dir])
+    assert.deepEqual(skipped, ["no-truth"], "and named")
+    const { out, json, err } = bench(["--dir", dir])
+    assert.match(err, /bench: 1 trace\(s\) without a CASE.truth.json, not scored: no-truth/)
     assert.equal(json.set, "dir")
     assert.equal(json.total.cases, 1)
     assert.equal(json.total.place.truth, PLACE_MS.length)
