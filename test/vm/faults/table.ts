@@ -228,6 +228,17 @@ function result(name: string, message: string, problems: string[], before: strin
     return { name: name, ok: problems.length === 0, message: message, why: problems.join("; "), before: before, after: after }
 }
 
+/** the game goes on: a card placed now is called `placed` (and nothing else) and counted; "" or what went wrong */
+async function nextCardCounts(g: Game): Promise<string> {
+    const ev = g.sim.telemetry.events
+    const n = ev.length
+    const cards = g.fw.referee.view().cards
+    await placeCard(g)
+    const c = calls(ev.slice(n)).join(",")
+    const now = g.fw.referee.view().cards
+    return c === "placed" && now === cards + 1 ? "" : "gave " + (c ? c : "no call") + ", " + cards + " -> " + now + " cards"
+}
+
 /** plays one row of the table */
 export async function runRow(row: FaultRow): Promise<RowResult> {
     const g = await startGame(1)
@@ -270,11 +281,8 @@ export async function runRow(row: FaultRow): Promise<RowResult> {
     const after = state(g)
     if (row.sensor !== "store" && after !== before) problems.push("state changed")
     // the game goes on: the next card counts
-    const cardsBefore = g.fw.referee.view().cards
-    const n = ev.length
-    await placeCard(g)
-    const next = calls(ev.slice(n))
-    if (next.join(",") !== "placed" || g.fw.referee.view().cards !== cardsBefore + 1) problems.push("the next card after recovery gave: " + next.join(","))
+    const next = await nextCardCounts(g)
+    if (next) problems.push("the next card after recovery " + next)
     return result(row.name, message, problems, before, after)
 }
 
@@ -306,10 +314,8 @@ export async function runReset(point: string): Promise<RowResult> {
     await runFor(g2, 5000)
     const c = calls(sim2.telemetry.events)
     if (c.length > 0) problems.push("called while resuming: " + c.join(","))
-    const n = sim2.telemetry.events.length
-    const cards = g2.fw.referee.view().cards
-    await placeCard(g2)
-    if (calls(sim2.telemetry.events.slice(n)).join(",") !== "placed" || g2.fw.referee.view().cards !== cards + 1) problems.push("the next card after the reset did not count")
+    const next = await nextCardCounts(g2)
+    if (next) problems.push("the next card after the reset " + next)
     return result("reset " + point, sim2.notices.join("|"), problems, want, after)
 }
 
@@ -365,9 +371,8 @@ export async function runCalibration(): Promise<RowResult> {
     if (c.length > 0) problems.push("called during the calibration: " + c.join(","))
     const after = state(g)
     if (after.indexOf("turn 1, 0 cards, build") !== 0) problems.push("the new game's round did not start: " + after)
-    const n = ev.length
-    await placeCard(g)
-    if (calls(ev.slice(n)).join(",") !== "placed") problems.push("the first card of the new game gave: " + calls(ev.slice(n)).join(","))
+    const next = await nextCardCounts(g)
+    if (next) problems.push("the first card of the new game " + next)
     return result("calibration with the menu open, mid-game", cal.length > 0 ? cal[0] : "", problems, before, after)
 }
 
@@ -387,8 +392,7 @@ export async function runMenuPause(): Promise<RowResult> {
     if (g.sim.telemetry.newGames !== 0) problems.push("a new game")
     const after = state(g)
     if (after !== before) problems.push("state changed")
-    const n = ev.length
-    await placeCard(g)
-    if (calls(ev.slice(n)).join(",") !== "placed") problems.push("the next card gave: " + calls(ev.slice(n)).join(","))
+    const next = await nextCardCounts(g)
+    if (next) problems.push("the next card " + next)
     return result("menu opened and closed mid-turn", "", problems, before, after)
 }
