@@ -5,7 +5,7 @@
  * gives a clear message and falls back to defaults; nothing here throws on
  * bad stored data.
  */
-import { GameConfig, RefEvent, checkGameConfig, defaultGameConfig } from "../core/referee/types"
+import { GameConfig, RefEvent, checkGameConfig, defaultGameConfig, isWhole } from "../core/referee/types"
 import { KvStore } from "./store"
 import { LOAD_CAL_DEFAULTS, LoadCal } from "./loadcal"
 import { RefereeLike, SamplerSink } from "./sampler"
@@ -24,13 +24,9 @@ export interface Stored {
     warnings: string[]
 }
 
-function isInt(v: any, lo: number, hi: number): boolean {
-    return typeof v === "number" && Math.floor(v) === v && v >= lo && v <= hi
-}
-
 export function decodeCal(text: string): LoadCal {
     const j = JSON.parse(text)
-    if (!j || !isInt(j.offset_counts, -16777216, 16777216) || !isInt(j.counts_per_kg, -1e9, 1e9) || j.counts_per_kg === 0)
+    if (!j || !isWhole(j.offset_counts, -16777216, 16777216) || !isWhole(j.counts_per_kg, -1e9, 1e9) || j.counts_per_kg === 0)
         throw new Error("offset_counts and counts_per_kg must be whole numbers, counts_per_kg not 0")
     return { offset_counts: j.offset_counts, counts_per_kg: j.counts_per_kg }
 }

@@ -54,7 +54,7 @@
  */
 import { fmtNum, jsonStr } from "../num"
 import { freshSeats, knockOut, lastStanding, nextSeat, roundStarter } from "./turns"
-import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, tiltReleased } from "./types"
+import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, isWhole, tiltReleased } from "./types"
 
 export interface RulesSettings {
     /** a collapse this soon after the turn passed is blamed on the player who just moved */
@@ -404,7 +404,7 @@ function corrupt(what: string): Error {
 
 function intField(j: any, key: string, lo: number, hi: number): number {
     const v = j[key]
-    if (typeof v !== "number" || Math.floor(v) !== v || v < lo || v > hi) throw corrupt("\"" + key + "\" must be a whole number " + lo + ".." + hi)
+    if (!isWhole(v, lo, hi)) throw corrupt("\"" + key + "\" must be a whole number " + lo + ".." + hi)
     return v
 }
 

@@ -49,7 +49,8 @@ export function checkGameConfig(j: any): GameConfig {
     return { players: players, difficulty: difficulty, cards: cards, first_player: first, touch_penalty: pen }
 }
 
-function isWhole(v: any, lo: number, hi: number): boolean {
+/** a whole number in lo..hi (not NaN, not a string) */
+export function isWhole(v: any, lo: number, hi: number): boolean {
     return typeof v === "number" && Math.floor(v) === v && v >= lo && v <= hi
 }
 
