@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT]`
+ * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
  * (per category, or per level or load cell with --by, and total) on stdout; --json writes the
  * figures per category. It ends with issue 4's targets judged on the totals, each share with its
  * 95 % interval (lib/targets.ts). --override changes a setting on every level for the run (a what-if:
- * the committed table in src/core/tuned.ts stays as it is).
+ * the committed table in src/core/tuned.ts stays as it is). --misses writes every missed truth event
+ * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from.
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
@@ -16,6 +17,7 @@ import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-ca
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
 import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
+import { MissRow, missCsv } from "./lib/misses.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 import { targetRows, targetTable } from "./lib/targets.ts"
@@ -28,6 +30,7 @@ interface Opts {
     category?: string
     quick: boolean
     json?: string
+    misses?: string
     threads: number
     by: string
     override: Overrides
@@ -62,6 +65,7 @@ const program = new Command()
     .option("--dir <dir>", "score the traces of a folder (CASE.csv + CASE.truth.json) instead of generating cases")
     .option("--category <name>", "only cases of this category")
     .option("--json <file>", "write the figures as JSON (always per category)")
+    .option("--misses <file>", "write every missed truth event and every call the truth does not have as CSV, one row each")
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
@@ -85,6 +89,8 @@ const program = new Command()
             for (const j of jobs) j.overrides = opts.override
             console.log(`bench: settings overridden on every level: ${ov.map(k => k + "=" + opts.override[k]).join(", ")}`)
         }
+        if (opts.misses) for (const j of jobs) j.misses = true
+        const missList: { id: string; rows: MissRow[] }[] = []
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
         const lines: CaseLine[] = []
@@ -94,6 +100,7 @@ const program = new Command()
             book.add(r.category, r.score)
             if (view !== book) view.add(GROUPS[opts.by](r), r.score)
             lines.push(caseLine(r))
+            if (r.misses) missList.push({ id: r.id, rows: r.misses })
             bar.increment()
         })
         bar.stop()
@@ -103,6 +110,13 @@ const program = new Command()
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
+        if (opts.misses) {
+            missList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
+            const rows = missList.flatMap(c => c.rows)
+            writeFileSync(opts.misses, missCsv(rows))
+            const n = (status: string) => rows.filter(r => r[4] === status).length
+            process.stderr.write(`bench: ${rows.length} rows in ${opts.misses}: ${n("missed")} missed, ${n("wrong_player")} for another player, ${n("false")} false\n`)
+        }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
     })
 

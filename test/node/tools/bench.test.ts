@@ -7,8 +7,10 @@ import { spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { mkdirSync } from "node:fs"
 import { writeFixture, PLACE_MS } from "../report/fixture.ts"
 import { dirJobs, simJobs } from "../../../devs/lib/bench-cases.ts"
+import { MISS_COLUMNS } from "../../../devs/lib/misses.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), "bench-test-"))
@@ -117,4 +119,31 @@ test("bench --override: a setting changed on every level for the run (the JSON s
         assert.equal(bad.status, 1, bad.stderr)
         assert.match(bad.stderr, msg as RegExp)
     }
+})
+
+test("bench --misses: one CSV row per missed truth event and per call the truth does not have, with what each was", () => {
+    // the fixture's truth, less its third placement (the referee's call of it is false) and with a hanger touch
+    // the referee cannot have seen (no force in the trace): one false placement, one missed touch
+    const d = join(dir, "misses")
+    mkdirSync(d)
+    writeFixture(join(d, "fix.csv"), join(d, "fix.truth.json"))
+    const truth = JSON.parse(readFileSync(join(d, "fix.truth.json"), "utf8"))
+    truth.events = truth.events.filter((e: any) => e.t_ms !== PLACE_MS[2])
+    truth.events.push({ t_ms: 44000, t_end_ms: 44300, kind: "touch", player: 1, target: "hanger", force_class: "light", force_n: 0.05, force_z_n: 0.02 })
+    writeFileSync(join(d, "fix.truth.json"), JSON.stringify(truth))
+    const list = join(dir, "misses.csv")
+    const { err } = bench(["--dir", d, "--misses", list])
+    assert.match(err, /bench: 2 rows in .*misses\.csv: 1 missed, 0 for another player, 1 false/)
+    const lines = readFileSync(list, "utf8").trim().split("\n").map(l => l.split(","))
+    assert.deepEqual(lines[0], MISS_COLUMNS)
+    const rows = lines.slice(1).map(r => Object.fromEntries(MISS_COLUMNS.map((c, i) => [c, r[i]])))
+    assert.equal(rows.length, 2, JSON.stringify(rows))
+    for (const r of rows) assert.equal(r.case, "fix")
+    const [placed, touch] = rows
+    assert.deepEqual([placed.status, placed.kind, placed.player, placed.detector], ["false", "placed", "3", "load_step"])
+    const t = Number(placed.t_ms)
+    assert.ok(t > PLACE_MS[2] && t < PLACE_MS[3], `the false placement at ${t} ms follows the dropped truth's weight`)
+    assert.ok(Math.abs(Number(placed.delta_g) - 9) < 1, "with the step it saw")
+    assert.deepEqual([touch.status, touch.kind, touch.player, touch.t_ms, touch.end_ms, touch.target, touch.force_class], ["missed", "touch", "1", "44000", "44300", "hanger", "light"])
+    assert.equal(touch.force_z_g, "2.0", "the vertical force in grams, up positive")
 })
