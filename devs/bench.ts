@@ -17,7 +17,7 @@ import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-ca
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
 import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
-import { MissRow, missCsv } from "./lib/misses.ts"
+import { MISS_COLUMNS, MissRow, missCsv } from "./lib/misses.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 import { targetRows, targetTable } from "./lib/targets.ts"
@@ -114,7 +114,8 @@ const program = new Command()
             missList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
             const rows = missList.flatMap(c => c.rows)
             writeFileSync(opts.misses, missCsv(rows))
-            const n = (status: string) => rows.filter(r => r[4] === status).length
+            const col = MISS_COLUMNS.indexOf("status")
+            const n = (status: string) => rows.filter(r => r[col] === status).length
             process.stderr.write(`bench: ${rows.length} rows in ${opts.misses}: ${n("missed")} missed, ${n("wrong_player")} for another player, ${n("false")} false\n`)
         }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")

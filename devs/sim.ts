@@ -31,11 +31,11 @@ if (!Number.isInteger(seed)) program.error("--seed must be a whole number")
 if (!Number.isInteger(count) || count < 1) program.error("--count must be a whole number >= 1")
 if (o.category && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
 
-/** what to write: a case's seed, category and file name */
+/** what to write: a case's seed and category, and for a --case its id (its file name) */
 interface Job {
     seed: number
     category: string
-    name: string
+    id?: string
 }
 const jobs: Job[] = []
 if (o.case) {
@@ -43,10 +43,10 @@ if (o.case) {
         const m = /^(\d+)-(\d+)-([a-z_]+)$/.exec(id)
         if (!m) program.error(`--case ${id}: expected SEED-INDEX-CATEGORY, as bench names its cases (e.g. 1000-235-librium)`)
         if (CATEGORIES.indexOf(m[3]) < 0) program.error(`--case ${id}: unknown category "${m[3]}" (one of: ${CATEGORIES.join(", ")})`)
-        jobs.push({ seed: caseSeed(Number(m[1]), Number(m[2])), category: m[3], name: id })
+        jobs.push({ seed: caseSeed(Number(m[1]), Number(m[2])), category: m[3], id: id })
     }
 } else {
-    for (let i = 0; i < count; i++) jobs.push({ seed: caseSeed(seed, i), category: o.category ?? CATEGORIES[i % CATEGORIES.length], name: String(i).padStart(3, "0") + "-" })
+    for (let i = 0; i < count; i++) jobs.push({ seed: caseSeed(seed, i), category: o.category ?? CATEGORIES[i % CATEGORIES.length] })
 }
 
 mkdirSync(o.out, { recursive: true })
@@ -64,7 +64,7 @@ for (let i = 0; i < jobs.length; i++) {
     const rows: string[] = []
     while (sim.next(s)) rows.push(formatRow(s, SIM_T_DECIMALS))
     // a run's cases are numbered and named by category and level; a --case keeps its id
-    const name = o.case ? jobs[i].name : `${jobs[i].name}${category}-${spec.config.difficulty}`
+    const name = jobs[i].id ?? `${String(i).padStart(3, "0")}-${category}-${spec.config.difficulty}`
     const head = [formatMeta(spec.config, "sim", caseMetaExtra(sim)), formatHeader()]
     writeFileSync(join(o.out, name + ".csv"), head.concat(rows).join("\n") + "\n")
     const truth = sim.truth()
