@@ -9,7 +9,8 @@
  * the committed table in src/core/tuned.ts stays as it is). --misses writes every missed truth event
  * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from.
  */
-import { writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
 import cliProgress from "cli-progress"
@@ -70,6 +71,9 @@ const program = new Command()
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
     .action(async (opts: Opts) => {
+        // an output file's folder must be there before a long run, not found missing after it
+        for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses]])
+            if (file && !existsSync(dirname(file))) throw new Error(`${flag} ${file}: no folder ${dirname(file)}`)
         let jobs: CaseJob[]
         const seed = opts.seed ?? SEED_SETS[opts.set]
         const set = opts.dir ? "dir" : opts.seed === undefined ? opts.set : "seed"

@@ -145,4 +145,11 @@ test("bench --misses: one CSV row per missed truth event and per call the truth 
     assert.ok(Math.abs(Number(placed.delta_g) - 9) < 1, "with the step it saw")
     assert.deepEqual([touch.status, touch.kind, touch.player, touch.t_ms, touch.end_ms, touch.target, touch.force_class], ["missed", "touch", "1", "44000", "44300", "hanger", "light"])
     assert.equal(touch.force_z_g, "2.0", "the vertical force in grams, up positive")
+    // an output into a folder that is not there is refused before the run, naming the flag
+    for (const flag of ["--misses", "--json"]) {
+        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--dir", d, flag, join(dir, "no-such-folder", "out")], { cwd: root, encoding: "utf8" })
+        assert.equal(bad.status, 1, bad.stderr)
+        assert.match(bad.stderr, new RegExp(`bench: ${flag} .*no-such-folder/out: no folder`))
+        assert.doesNotMatch(bad.stdout, /^TOTAL/m, "refused before the run")
+    }
 })
