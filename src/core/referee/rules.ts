@@ -54,7 +54,7 @@
  */
 import { fmtNum, jsonStr } from "../num"
 import { freshSeats, knockOut, lastStanding, nextSeat, roundStarter } from "./turns"
-import { Difficulty, DIFFICULTIES, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, isWhole, tiltReleased } from "./types"
+import { Difficulty, DIFFICULTIES, Evidence, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, isWhole, tiltReleased } from "./types"
 
 export interface RulesSettings {
     /** a collapse this soon after the turn passed is blamed on the player who just moved */
@@ -115,17 +115,25 @@ function initialState(cfg: GameConfig): RulesState {
     }
 }
 
-/** appends `e` with the observation's evidence after its own fields (never overwriting them) */
-function emit(out: RefEvent[], obs: Obs, e: RefEvent) {
-    const ev = obs.ev
-    if (ev) {
-        const keys = Object.keys(ev)
-        for (let i = 0; i < keys.length; i++) {
-            const k = keys[i]
-            if (e[k] === undefined) e[k] = ev[k]
-        }
+/** an event without its time (emit gives it the observation's) */
+type EventFields = { type: string; [k: string]: number | string | boolean | null }
+
+/** appends the event `e` at the observation's time, with the observation's evidence after its own fields (never overwriting them) */
+function emit(out: RefEvent[], obs: Obs, e: EventFields) {
+    const r: RefEvent = { t_ms: obs.t_ms, type: e.type }
+    addNew(r, e)
+    addNew(r, obs.ev)
+    out.push(r)
+}
+
+/** copies the members of `from` that `to` does not have yet, in their order */
+function addNew(to: RefEvent, from: EventFields | Evidence) {
+    if (!from) return
+    const keys = Object.keys(from)
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]
+        if (to[k] === undefined) to[k] = from[k]
     }
-    out.push(e)
 }
 
 function isAdding(g: RulesState): boolean {
@@ -155,14 +163,14 @@ function startRound(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
     g.pass_ms = -1
     g.refall = false
     g.pivot = false
-    emit(out, obs, { t_ms: obs.t_ms, type: "round_start", player: g.seat, players: cfg.players, difficulty: g.difficulty })
-    emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "build" })
-    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: g.seat })
+    emit(out, obs, { type: "round_start", player: g.seat, players: cfg.players, difficulty: g.difficulty })
+    emit(out, obs, { type: "phase", phase: "build" })
+    emit(out, obs, { type: "turn", player: g.seat })
 }
 
 /** `seat` is out: then the end checks in order (game, round) */
 function knock(g: RulesState, seat: number, reason: string, obs: Obs, out: RefEvent[]) {
-    emit(out, obs, { t_ms: obs.t_ms, type: "out", player: seat, reason: reason })
+    emit(out, obs, { type: "out", player: seat, reason: reason })
     g.out = knockOut(g.out, seat)
     g.seat = 0
     g.mover = 0
@@ -173,7 +181,7 @@ function knock(g: RulesState, seat: number, reason: string, obs: Obs, out: RefEv
     if (last > 0) {
         g.winner = last
         g.phase = "over"
-        emit(out, obs, { t_ms: obs.t_ms, type: "winner", player: last })
+        emit(out, obs, { type: "winner", player: last })
         return
     }
     g.phase = "between"
@@ -186,7 +194,7 @@ function passTurn(g: RulesState, mover: number, obs: Obs, out: RefEvent[]) {
     // the blame windows run from when the turn passed (a card's call can come later than that)
     g.pass_ms = onset(obs)
     g.seat = nextSeat(g.out, mover)
-    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: g.seat })
+    emit(out, obs, { type: "turn", player: g.seat })
 }
 
 function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
@@ -199,11 +207,11 @@ function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
     g.cards++
     g.refall = false
     g.pivot = false
-    emit(out, obs, { t_ms: obs.t_ms, type: "placed", player: placer, cards: g.cards })
+    emit(out, obs, { type: "placed", player: placer, cards: g.cards })
     if (g.cards >= cfg.cards) {
         g.phase = "dismantle"
-        emit(out, obs, { t_ms: obs.t_ms, type: "librium", cards: g.cards })
-        emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "dismantle" })
+        emit(out, obs, { type: "librium", cards: g.cards })
+        emit(out, obs, { type: "phase", phase: "dismantle" })
     }
     passTurn(g, placer, obs, out)
 }
@@ -212,14 +220,14 @@ function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs:
     if (g.phase === "dismantle") {
         const remover = g.seat
         g.cards--
-        emit(out, obs, { t_ms: obs.t_ms, type: "removed", player: remover, cards: g.cards })
+        emit(out, obs, { type: "removed", player: remover, cards: g.cards })
         if (g.cards <= 0) {
             g.cards = 0
             g.phase = "tilt"
             const before = g.difficulty
             g.difficulty = tiltedLevel(before)
             g.pivot = !tiltReleased(before)
-            emit(out, obs, { t_ms: obs.t_ms, type: "phase", phase: "tilt" })
+            emit(out, obs, { type: "phase", phase: "tilt" })
         }
         passTurn(g, remover, obs, out)
         return
@@ -233,8 +241,8 @@ function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs:
     g.cards--
     g.refall = true
     g.seat = placer
-    emit(out, obs, { t_ms: obs.t_ms, type: "card_fell", player: placer })
-    emit(out, obs, { t_ms: obs.t_ms, type: "turn", player: placer })
+    emit(out, obs, { type: "card_fell", player: placer })
+    emit(out, obs, { type: "turn", player: placer })
 }
 
 /** when the observed thing began (blame is judged on it), else when it was decided */
@@ -245,7 +253,7 @@ function onset(obs: Obs): number {
 
 function onCollapse(settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
     const p = blamed(g, onset(obs), settings.collapse_blame_ms)
-    emit(out, obs, { t_ms: obs.t_ms, type: "collapse", player: p })
+    emit(out, obs, { type: "collapse", player: p })
     knock(g, p, "collapse", obs, out)
 }
 
@@ -254,11 +262,11 @@ function onTouch(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: O
     if (cfg.touch_penalty === "warn") {
         const count = g.warnings[p - 1] + 1
         g.warnings[p - 1] = count
-        emit(out, obs, { t_ms: obs.t_ms, type: "warning", player: p, count: count })
+        emit(out, obs, { type: "warning", player: p, count: count })
         if (count >= 2) knock(g, p, "touch", obs, out)
         return
     }
-    emit(out, obs, { t_ms: obs.t_ms, type: "touch", player: p })
+    emit(out, obs, { type: "touch", player: p })
     knock(g, p, "touch", obs, out)
 }
 
@@ -266,7 +274,7 @@ function onFault(g: RulesState, obs: Obs, out: RefEvent[]) {
     const sensor = obs.sensor ? obs.sensor : "unknown"
     if (g.faults.indexOf(sensor) >= 0) return
     g.faults.push(sensor)
-    emit(out, obs, { t_ms: obs.t_ms, type: "fault", sensor: sensor, message: obs.message ? obs.message : "" })
+    emit(out, obs, { type: "fault", sensor: sensor, message: obs.message ? obs.message : "" })
 }
 
 function onFaultClear(g: RulesState, obs: Obs, out: RefEvent[]) {
@@ -276,7 +284,7 @@ function onFaultClear(g: RulesState, obs: Obs, out: RefEvent[]) {
     const keep: string[] = []
     for (let k = 0; k < g.faults.length; k++) if (k !== i) keep.push(g.faults[k])
     g.faults = keep
-    emit(out, obs, { t_ms: obs.t_ms, type: "fault", sensor: sensor, message: "good data again", recovered: true })
+    emit(out, obs, { type: "fault", sensor: sensor, message: "good data again", recovered: true })
 }
 
 /** whether touches and collapses are judged now */
@@ -357,22 +365,10 @@ export class Rules {
             o += g.out[i] ? "1" : "0"
             w += fmtNum(g.warnings[i], 0)
         }
-        const parts = [
-            "\"v\":" + SNAPSHOT_VERSION,
-            "\"ph\":" + jsonStr(g.phase),
-            "\"r\":" + fmtNum(g.round, 0),
-            "\"s\":" + fmtNum(g.seat, 0),
-            "\"c\":" + fmtNum(g.cards, 0),
-            "\"d\":" + jsonStr(g.difficulty),
-            "\"m\":" + fmtNum(g.mover, 0),
-            "\"rf\":" + (g.refall ? "1" : "0"),
-            "\"pv\":" + (g.pivot ? "1" : "0"),
-            "\"st\":" + fmtNum(g.starter, 0),
-            "\"wn\":" + fmtNum(g.winner, 0),
-            "\"o\":" + jsonStr(o),
-            "\"w\":" + jsonStr(w),
-        ]
-        return "{" + parts.join(",") + "}"
+        return JSON.stringify({
+            v: SNAPSHOT_VERSION, ph: g.phase, r: g.round, s: g.seat, c: g.cards, d: g.difficulty, m: g.mover,
+            rf: g.refall ? 1 : 0, pv: g.pivot ? 1 : 0, st: g.starter, wn: g.winner, o: o, w: w,
+        })
     }
 
     /**
