@@ -138,6 +138,7 @@ export function makeCase(seed: number, category: string, opts?: CaseOptions): Ca
             k.think_lo_ms = 800
             k.think_hi_ms = 2500
             k.p_collapse_tilt = 0.2
+            k.p_fell_librium = 0.3
             k.duration_ms = 900000
             break
         case "multi_round":

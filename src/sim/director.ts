@@ -37,6 +37,7 @@ export const KNOBS_DEFAULTS: PlanKnobs = {
     p_drop: 0,
     p_fault_imu: 0,
     p_fault_load: 0,
+    p_fell_librium: 0,
     p_collapse_tilt: 0.1,
     force_event: "",
     force_turn: -1,
@@ -166,7 +167,8 @@ export class Director {
             handStart = Math.max(handStart, end + rng.range(1000, 3000))
         }
         this.t = handStart
-        if (this.phase === "dismantle") this.removal(who, ev === "collapse_during")
+        // a fallen LIBRIUM card is placed again by its placer, then the removals go on
+        if (this.phase === "dismantle" && ev !== "fell") this.removal(who, ev === "collapse_during")
         else this.placement(who, ev)
     }
 
@@ -178,8 +180,10 @@ export class Director {
         if (this.roundTurn === this.forceTurn && this.outs.length === 0 && k.force_event.length > 0) ev = k.force_event
         else {
             const r = rng.next()
-            const p = [k.p_fell, this.phase === "tilt" ? k.p_collapse_tilt : k.p_collapse, k.p_touch, k.p_bump, k.p_air, k.p_drop, k.p_fault_imu, k.p_fault_load]
-            const names = ["fell", "collapse", "touch", "bump", "air", "drop", "fault_imu", "fault_load"]
+            // the LIBRIUM card's fall comes last: a case that draws none plays as it did without it
+            const atLibrium = this.phase === "dismantle" && this.cardsOn.length === this.cfg.cards
+            const p = [k.p_fell, this.phase === "tilt" ? k.p_collapse_tilt : k.p_collapse, k.p_touch, k.p_bump, k.p_air, k.p_drop, k.p_fault_imu, k.p_fault_load, atLibrium ? k.p_fell_librium : 0]
+            const names = ["fell", "collapse", "touch", "bump", "air", "drop", "fault_imu", "fault_load", "fell_librium"]
             let acc = 0
             for (let i = 0; i < p.length; i++) {
                 acc += p[i]
@@ -202,6 +206,8 @@ export class Director {
         const rng = this.rng
         const n = this.cardsOn.length
         if (ev === "fell") return justPassed && this.phase !== "dismantle" ? "fell" : ""
+        // the LIBRIUM card: rule 4 holds in the reverse phase too, until the first removal
+        if (ev === "fell_librium") return justPassed && this.phase === "dismantle" && n === this.cfg.cards ? "fell" : ""
         if (ev === "collapse") {
             if (n < this.minOff()) return ""
             const r = rng.int(0, 2)

@@ -41,6 +41,8 @@ export interface PlanKnobs {
     p_drop: number
     p_fault_imu: number
     p_fault_load: number
+    /** chance that the LIBRIUM card falls off after its turn passed, before the first removal (rule 4 in the reverse phase) */
+    p_fell_librium: number
     /** an event forced on turn `force_turn` of the first round ("" for none): fell, collapse, touch, bump, air, drop, fault_imu, fault_load */
     force_event: string
     force_turn: number

@@ -126,6 +126,27 @@ test("truth follows the rules: turn order, blame windows, warnings, card counts,
     for (const r of RUNS) checkRules(r)
 })
 
+test("the LIBRIUM card may fall off (rule 4 in the reverse phase): after its pass, before any removal, and its placer places it again", () => {
+    const spec = makeCase(caseSeed(77, 0), "librium", { quick: true })
+    spec.knobs.p_fell_librium = 1
+    const sim = new RigSim(spec, DIRECTOR)
+    const s = new Sample()
+    while (sim.next(s)) {}
+    const ev = sim.truth().events
+    const lib = ev.findIndex(e => e.kind === "librium")
+    assert.ok(lib > 0, "no LIBRIUM")
+    const card = ev.slice(0, lib).filter(e => e.kind === "place").pop()
+    const fell = ev.slice(lib).find(e => e.kind === "card_fell")
+    assert.ok(fell, "no fall after LIBRIUM")
+    assert.equal(fell.player, card.player)
+    assert.ok(fell.t_ms >= card.t_ms + 1500 + 300, "after its turn passed")
+    const next = ev.find(e => e.t_ms > fell.t_ms && (e.kind === "place" || e.kind === "remove"))
+    assert.equal(next.kind, "place")
+    assert.equal(next.player, card.player)
+    assert.equal(next.cards, spec.config.cards)
+    checkRules({ truth: sim.truth(), lines: [], players: spec.config.players, cards: spec.config.cards })
+})
+
 test("each category produces its events", () => {
     const has = (cat: string, pred: (e: TruthEvent) => boolean) =>
         RUNS.filter(r => r.truth.case.category === cat).every(r => r.truth.events.some(pred))
