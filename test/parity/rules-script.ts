@@ -84,6 +84,8 @@ export class RandomGames {
         const kind = RANDOM_KINDS[rng.int(0, RANDOM_KINDS.length - 1)]
         const o = obs(kind, this.t_ms)
         if (kind === "input") o.button = rng.chance(0.5) ? "start" : "next"
+        // a struck drop: in the dismantle before the first removal, the LIBRIUM card falling
+        if (kind === "card_off" && rng.chance(0.3)) o.fell = true
         if (kind === "fault" || kind === "fault_clear") {
             o.sensor = rng.chance(0.5) ? "imu" : "load"
             o.message = "stuck"

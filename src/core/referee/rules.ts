@@ -42,6 +42,13 @@
  *    again in the tilt phase is LIBRIUM again (the cycle repeats).
  *  - A card_on in the dismantle phase (a card put back) keeps the card count
  *    true (never above cfg.cards) but is no turn and no event.
+ *  - The LIBRIUM card falling off after its turn passed, before the first
+ *    removal (a card_off with `fell`: a strike came with the drop) is rule 4:
+ *    card_fell and the turn back to its placer, whose card_on is `placed` (no
+ *    second librium) and passes the turn. Any other card_off there is a
+ *    removal, also while the fallen card waits (unlike the build, where that
+ *    is a collapse: in the dismantle single cards come off by hand, and a fall
+ *    called for a quick removal must not put anyone out).
  *  - Releasing the pivot: when the tilt phase raises the level, touches and
  *    collapses are not judged until the first card goes on ("fouls" false in
  *    the context). When the level was already hard/lunacy nothing is excused.
@@ -198,17 +205,19 @@ function passTurn(g: RulesState, mover: number, obs: Obs, out: RefEvent[]) {
 }
 
 function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
-    if (g.phase === "dismantle") {
+    // (a fallen LIBRIUM card placed again is a placement, as in the build)
+    const dismantle = g.phase === "dismantle"
+    if (dismantle && !g.refall) {
         if (g.cards < cfg.cards) g.cards++
         return
     }
-    if (!isAdding(g)) return
+    if (!isAdding(g) && !dismantle) return
     const placer = g.seat
     g.cards++
     g.refall = false
     g.pivot = false
     emit(out, obs, { type: "placed", player: placer, cards: g.cards })
-    if (g.cards >= cfg.cards) {
+    if (g.cards >= cfg.cards && !dismantle) {
         g.phase = "dismantle"
         emit(out, obs, { type: "librium", cards: g.cards })
         emit(out, obs, { type: "phase", phase: "dismantle" })
@@ -217,8 +226,12 @@ function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
 }
 
 function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
-    if (g.phase === "dismantle") {
+    // the LIBRIUM card falling off before the first removal (a strike came with it) is rule 4's fallen card;
+    // any other drop in the dismantle is a removal (while the fallen card waits too: a fall wrongly called costs a turn, not an out)
+    const dismantle = g.phase === "dismantle"
+    if (dismantle && !(obs.fell && g.cards >= cfg.cards)) {
         const remover = g.seat
+        g.refall = false
         g.cards--
         emit(out, obs, { type: "removed", player: remover, cards: g.cards })
         if (g.cards <= 0) {
@@ -232,7 +245,7 @@ function onCardOff(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs:
         passTurn(g, remover, obs, out)
         return
     }
-    if (!isAdding(g) || g.cards <= 0) return
+    if ((!isAdding(g) && !dismantle) || g.cards <= 0) return
     if (g.refall) {
         onCollapse(settings, g, obs, out)
         return

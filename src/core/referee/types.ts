@@ -115,6 +115,8 @@ export interface Obs {
     ev?: Evidence
     /** for collapse / touch: when it began (the first low reading, the cue's rise), ms; blame windows are judged on it (the call comes after a confirmation delay) */
     onset_ms?: number
+    /** for card_off: the drop came with a strike (a card falling off, not lifted off by a hand) */
+    fell?: boolean
 }
 
 /**

@@ -2,6 +2,7 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Rules } from "../../../src/core/referee/rules.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
 import { brief, fault, feed, game, obs, placements, press } from "../../parity/rules-script.ts"
 
 const briefs = (r: Rules, script: Parameters<typeof feed>[1]) => feed(r, script).map(brief)
@@ -140,6 +141,30 @@ test("a collapse 1 s after a removal is the remover's; a card put back in the di
     feed(later, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 10000)])
     assert.deepEqual(briefs(r, [obs("collapse", 13500)]).slice(0, 1), ["collapse p=1"], "3.5 s after the removal: the seat to play")
     assert.deepEqual(briefs(later, [obs("collapse", 11000)]).slice(0, 1), ["collapse p=3"], "1 s after the removal: the remover")
+})
+
+test("the LIBRIUM card falling off before the first removal (a drop that struck) is card_fell: its placer places it again, then the removals go on", () => {
+    const r = new Rules(game(3, "easy", 2, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // p2's card is LIBRIUM at 6000; p3 to remove
+    const fell: Obs = { ...obs("card_off", 9000), fell: true }
+    assert.deepEqual(briefs(r, [fell]), ["card_fell p=2", "turn p=2"])
+    assert.equal(r.context().cards, 1)
+    assert.equal(r.context().phase, "dismantle")
+    assert.deepEqual(briefs(r, [obs("card_on", 12000)]), ["placed p=2 cards=2", "turn p=3"], "placed again: no second LIBRIUM")
+    assert.deepEqual(briefs(r, [obs("card_off", 16000)]), ["removed p=3 cards=1", "turn p=1"])
+    // after a removal a struck drop is a removal like any other (rule 4 is about the card just played)
+    assert.deepEqual(briefs(r, [{ ...obs("card_off", 20000), fell: true }]), ["removed p=1 cards=0", "phase phase=tilt", "turn p=2"])
+})
+
+test("in the dismantle, a drop with no strike is a removal, and so is another card off while the fallen LIBRIUM card waits (a fall wrongly called costs a turn, never an out)", () => {
+    const plain = new Rules(game(3, "easy", 2, "out"))
+    feed(plain, [obs("rest_at_tare", 0), ...placements(1000, 2)])
+    assert.deepEqual(briefs(plain, [obs("card_off", 9000)]), ["removed p=3 cards=1", "turn p=1"])
+    const r = new Rules(game(3, "easy", 3, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 3), { ...obs("card_off", 14000), fell: true }]) // p3's LIBRIUM card fell
+    assert.deepEqual(briefs(r, [obs("card_off", 16000)]), ["removed p=3 cards=1", "turn p=1"])
+    assert.deepEqual(briefs(r, [obs("card_on", 19000)]), [], "a card put back after that is no turn")
+    assert.deepEqual(briefs(r, [{ ...obs("card_off", 22000), fell: true }]), ["removed p=1 cards=1", "turn p=2"], "nor is a struck drop now a fall: a card was removed since")
 })
 
 test("medium moves to lunacy in the tilt phase; hard stays hard and excuses nothing", () => {

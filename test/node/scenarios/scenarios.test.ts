@@ -63,6 +63,23 @@ test("LIBRIUM on hard, then removals one by one, then a collapse puts the right 
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("the LIBRIUM card falling off on easy (a 10 SPS cell) is card_fell for its placer, who places it again; then the removals go on with the next player", () => {
+    const r = scenario("librium", 49)
+    assert.equal(r.spec.config.difficulty, "easy")
+    assert.equal(r.spec.params.load.rate_sps, 10)
+    const librium = r.events.find(e => e.type === "librium")
+    const fell = r.events.find(e => e.type === "card_fell")
+    assert.ok(librium && fell && fell.t_ms > librium.t_ms, "no card_fell after LIBRIUM")
+    assert.ok(Number(fell.strike_x) >= 3, "the strike is the evidence")
+    const again = r.events.filter(e => e.type === "placed" && e.t_ms > fell.t_ms)[0]
+    assert.equal(again.player, fell.player, "the same player places again")
+    const removed = r.events.filter(e => e.type === "removed" && e.t_ms > fell.t_ms)[0]
+    assert.equal(removed.player, r.events.filter(e => e.type === "turn" && e.t_ms === again.t_ms)[0].player, "the next player removes")
+    const noLibrium = (xs: string[]) => xs.filter(x => x !== "librium")
+    assert.deepEqual(noLibrium(r.calls), noLibrium(r.expected))
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("LIBRIUM on medium, then the pivot released: the rod swings hard (over 100 degrees/s), yet on a 10 SPS cell every card of the tilt phase counts and the collapse puts the right player out", () => {
     const r = scenario("librium", 57)
     assert.equal(r.spec.config.difficulty, "medium")

@@ -2,7 +2,7 @@
 // size and axes; a touch's sharp torque is; a hand's slow ramp and a spinning frame are not; W2 is learned.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { Push, PUSH_DEFAULTS } from "../../../src/core/signal/push.ts"
+import { Push, PUSH_DEFAULTS, STRIKE_X } from "../../../src/core/signal/push.ts"
 import { TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
 
 const W = 2 * Math.PI // a 1 Hz swing, rad/s
@@ -154,4 +154,40 @@ test("after a restart (a gap in the gyro) the ring predictor is NaN until the fi
     for (let t = 5000; t <= 5500; t += 10) p.update(t, 10, 0, 0)
     p.takeRing()
     assert.ok(Number.isNaN(p.takeRing()))
+})
+
+/** a 1 Hz pendulum at rest under the torque u(t) (dps/s per unit inertia), gyro at 100 Hz: the Push that followed it */
+function pendulumStrike(until_ms: number, u: (t_ms: number) => number): Push {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    let th = u(0) / DPS / (W * W)
+    let w = 0
+    for (let t = 0; t <= until_ms; t++) {
+        w += (-W * W * th + u(t) / DPS) * 0.001
+        th += w * 0.001
+        if (t % 10 === 0) p.update(t, w * DPS, 0, 0)
+    }
+    return p
+}
+
+test("a card breaking loose strikes the structure; the same card lifted off by a hand over 600 ms does not", () => {
+    const U = 30 // an 8 g card 12 cm off the axis of a 0.018 kg m^2 structure: about 30 degrees/s^2
+    // falling: its torque gone at once, with a 60 ms jolt of 100 degrees/s^2 as it breaks loose
+    const fall = pendulumStrike(15000, t => (t < 10000 ? U : 0) + (t >= 9980 && t < 10040 ? 100 : 0))
+    assert.ok(fall.strike_ms >= 10000 && fall.strike_ms <= 10300, `strike at ${fall.strike_ms} ms`)
+    assert.ok(fall.strikeX >= 2 * STRIKE_X, `ratio ${fall.strikeX}`)
+    const lift = pendulumStrike(15000, t => U * (1 - smooth((t - 10000) / 600)))
+    assert.ok(!(lift.strike_ms > 5000), `strike at ${lift.strike_ms} ms`)
+})
+
+test("a strike keeps the highest ratio of its burst; one more than a second later starts afresh", () => {
+    const jolt = (t: number, at: number, a: number) => (t >= at && t < at + 40 ? a : 0)
+    const alone = pendulumStrike(15000, t => jolt(t, 10000, 400))
+    // a second jolt 0.6 s later strikes too (strike_ms moves on), less against the background the first raised: the ratio stays the first's
+    const near = pendulumStrike(15000, t => jolt(t, 10000, 400) + jolt(t, 10600, 600))
+    assert.ok(near.strike_ms > 10600, `strike at ${near.strike_ms} ms`)
+    assert.equal(near.strikeX, alone.strikeX)
+    const far = pendulumStrike(15000, t => jolt(t, 10000, 400) + jolt(t, 12500, 150))
+    assert.ok(far.strike_ms > 12500, `strike at ${far.strike_ms} ms`)
+    assert.ok(far.strikeX >= STRIKE_X && far.strikeX < alone.strikeX / 2, `ratio ${far.strikeX} after ${alone.strikeX}`)
 })

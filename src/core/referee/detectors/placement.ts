@@ -75,6 +75,11 @@ const SETTLE_MIN_CARDS = 0.05
 /** a drop whose load is back within this many cards of the old level when it leaves the drop was a hand's, not a card's */
 const UNDONE_CARDS = 0.3
 
+/** a one-card drop in the dismantle fell (the LIBRIUM card) when a strike (Push.strike_ms, its last moment) came at most this long after the level settled on the new one (the card hits the table), ms */
+const FELL_AFTER_MS = 800
+/** ... and the level since the strike is within this many cards of the new one (a fallen card rings the hanger about it for up to 1.4 s, traced; a hand's knock before a removal's weight went finds the old level after it) */
+const FELL_LEVEL_CARDS = 0.25
+
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
 
@@ -283,7 +288,16 @@ export class PlacementDetector {
         const d = level - sig.ref_g
         const ak = Math.abs(d) / sig.mass.get_g()
         if (ak < this.minCards(sig) || ak > this.s.max_cards) return
-        out.push({ kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false), onset_ms: passed_ms })
+        const o: Obs = { kind: d > 0 ? "card_on" : "card_off", t_ms: t_ms, ev: sig.evidence("load_step", d, false), onset_ms: passed_ms }
+        // in the dismantle every card comes off by hand, unless it fell: a strike as its weight went, and the
+        // level the new one ever since (a hand's knock before a removal's weight went finds the old level after it)
+        const lag = sig.load.cleanDelay_ms()
+        const st = sig.push.strike_ms
+        if (d < 0 && sig.dismantle && st <= this.on_ms - lag + FELL_AFTER_MS && Math.abs(sig.load.history.mean_since_ms(st + lag) - level) <= FELL_LEVEL_CARDS * sig.mass.get_g()) {
+            o.fell = true
+            o.ev["strike_x"] = Math.round(sig.push.strikeX * 10) / 10
+        }
+        out.push(o)
         sig.mass.observe(d)
         sig.ref_g = level
         this.stepAt_ms = t_ms
