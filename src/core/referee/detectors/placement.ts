@@ -26,6 +26,11 @@
  * is a card if it is then one. Any other rise of more than one card is
  * something resting on the structure: a touch.
  *
+ * In the dismantle a one-card drop is marked `fell` when a strike came with it
+ * (Push.strike_ms, at most FELL_AFTER_MS after the level settled, and the
+ * level the new one since): the LIBRIUM card falling off, not a removal; the
+ * rules judge whether it can be one.
+ *
  * The turn passes `pass_ms` after the card's full weight came on (rules.md 3),
  * and the blame windows run from that moment, so the call is timed: when the
  * step is confirmed, the level history says since when the level has stayed
