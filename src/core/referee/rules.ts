@@ -208,8 +208,15 @@ function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
     // (a fallen LIBRIUM card placed again is a placement, as in the build)
     const dismantle = g.phase === "dismantle"
     if (dismantle && !g.refall) {
-        if (g.cards < cfg.cards) g.cards++
-        return
+        if (g.cards !== cfg.cards - 1) {
+            if (g.cards < cfg.cards) g.cards++
+            return
+        }
+        // a card back after the first drop since LIBRIUM: that drop was the LIBRIUM card's fall (unseen: no strike), placed again by its player
+        let p = g.mover
+        while (nextSeat(g.out, p) !== g.mover) p = nextSeat(g.out, p)
+        g.seat = p
+        emit(out, obs, { type: "card_fell", player: g.seat, detector: "put_back" })
     }
     if (!isAdding(g) && !dismantle) return
     const placer = g.seat

@@ -131,15 +131,22 @@ test("LIBRIUM after the last card then removals then the tilt phase raises the d
     assert.deepEqual(briefs(r, [obs("touch", 35000)]), ["touch p=2", "out p=2 reason=touch", "winner p=1"])
 })
 
-test("a collapse 1 s after a removal is the remover's; a card put back in the dismantle phase is no turn", () => {
-    const r = new Rules(game(3, "easy", 2, "out"))
-    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // LIBRIUM at 6000, p3 removes first
-    assert.deepEqual(briefs(r, [obs("card_off", 10000), obs("card_on", 12000)]), ["removed p=3 cards=1", "turn p=1"])
+test("a collapse 1 s after a removal is the remover's; a card put back in the dismantle phase after the second removal is no turn", () => {
+    const r = new Rules(game(3, "easy", 3, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 3)]) // LIBRIUM at 11000, p1 removes first
+    assert.deepEqual(briefs(r, [obs("card_off", 13000), obs("card_off", 16000), obs("card_on", 18000)]), [
+        "removed p=1 cards=2",
+        "turn p=2",
+        "removed p=2 cards=1",
+        "turn p=3",
+    ])
     assert.equal(r.context().cards, 2, "the card count follows the structure")
-    assert.equal(r.context().seat, 1)
+    assert.equal(r.context().seat, 3)
+    const early = new Rules(game(3, "easy", 2, "out"))
+    feed(early, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 10000)]) // LIBRIUM at 6000, p3 removes
     const later = new Rules(game(3, "easy", 2, "out"))
     feed(later, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 10000)])
-    assert.deepEqual(briefs(r, [obs("collapse", 13500)]).slice(0, 1), ["collapse p=1"], "3.5 s after the removal: the seat to play")
+    assert.deepEqual(briefs(early, [obs("collapse", 13500)]).slice(0, 1), ["collapse p=1"], "3.5 s after the removal: the seat to play")
     assert.deepEqual(briefs(later, [obs("collapse", 11000)]).slice(0, 1), ["collapse p=3"], "1 s after the removal: the remover")
 })
 
@@ -154,6 +161,24 @@ test("the LIBRIUM card falling off before the first removal (a drop that struck)
     assert.deepEqual(briefs(r, [obs("card_off", 16000)]), ["removed p=3 cards=1", "turn p=1"])
     // after a removal a struck drop is a removal like any other (rule 4 is about the card just played)
     assert.deepEqual(briefs(r, [{ ...obs("card_off", 20000), fell: true }]), ["removed p=1 cards=0", "phase phase=tilt", "turn p=2"])
+})
+
+test("a card back right after the first drop since LIBRIUM shows that drop was the LIBRIUM card falling unseen: card_fell for its placer, placed again, and the turn back to the first remover", () => {
+    const r = new Rules(game(3, "easy", 2, "out"))
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 2)]) // p2's card is LIBRIUM at 6000; p3 to remove
+    assert.deepEqual(briefs(r, [obs("card_off", 9000)]), ["removed p=3 cards=1", "turn p=1"], "a drop with no strike: a removal")
+    const back = feed(r, [obs("card_on", 13000, { delta_g: 5.4, detector: "load_step" })])
+    assert.deepEqual(back.map(e => e.type + " p=" + e.player), ["card_fell p=2", "placed p=2", "turn p=3"])
+    assert.equal(back[0].detector, "put_back", "the call says how it was seen")
+    assert.equal(back[0].delta_g, 5.4, "with the weight that came back")
+    assert.equal(r.context().cards, 2)
+    assert.equal(r.context().phase, "dismantle", "no second LIBRIUM")
+    assert.deepEqual(briefs(r, [obs("collapse", 14000)]).slice(0, 1), ["collapse p=2"], "the placer just moved: a collapse right after is theirs")
+    const on = new Rules(game(3, "easy", 2, "out"))
+    feed(on, [obs("rest_at_tare", 0), ...placements(1000, 2), obs("card_off", 9000), obs("card_on", 13000)])
+    assert.deepEqual(briefs(on, [obs("card_off", 17000)]), ["removed p=3 cards=1", "turn p=1"], "the first remover's real removal is theirs")
+    // the same again when the re-placed card falls unseen once more (it is again the card just played)
+    assert.deepEqual(briefs(on, [obs("card_on", 20000)]), ["card_fell p=2 detector=put_back", "placed p=2 cards=2", "turn p=3"])
 })
 
 test("in the dismantle, a drop with no strike is a removal, and so is another card off while the fallen LIBRIUM card waits (a fall wrongly called costs a turn, never an out)", () => {
