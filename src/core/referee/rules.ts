@@ -40,8 +40,14 @@
  *    librium, phase{dismantle}, then turn for the next seat. The removal that
  *    empties it emits removed, phase{tilt}, then the turn. Reaching cfg.cards
  *    again in the tilt phase is LIBRIUM again (the cycle repeats).
- *  - A card_on in the dismantle phase (a card put back) keeps the card count
- *    true (never above cfg.cards) but is no turn and no event.
+ *  - A card_on in the dismantle phase while the count is one short of
+ *    cfg.cards (the first removal done) can only be the LIBRIUM card placed
+ *    again: the drop taken for the first removal was its fall, unseen (no
+ *    strike). card_fell for its placer (the seat before the one credited the
+ *    removal; evidence detector "put_back"), placed, and the turn back to the
+ *    seat credited the removal (the removed event stays in the log). Any
+ *    other card_on there (a card put back) keeps the card count true (never
+ *    above cfg.cards) but is no turn and no event.
  *  - The LIBRIUM card falling off after its turn passed, before the first
  *    removal (a card_off with `fell`: a strike came with the drop) is rule 4:
  *    card_fell and the turn back to its placer, whose card_on is `placed` (no
