@@ -5,7 +5,7 @@
  * OUTX_L_G .. OUTZ_H_XL, little-endian, gyro first.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, railedError } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale, railedError } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, le16s } from "./bus"
 
 export const LSM6_ADDRS = [0x6a, 0x6b]
@@ -34,39 +34,30 @@ const LSM6_RESET_MS = 1
  * 0.244, 0.488 mg/LSB at +-2, 4, 8, 16 g.
  */
 export const LSM6_ACCEL_SCALES = [
-    { range_g: 2, fs_code: 0, mg_per_lsb: 0.061 },
-    { range_g: 4, fs_code: 2, mg_per_lsb: 0.122 },
-    { range_g: 8, fs_code: 3, mg_per_lsb: 0.244 },
-    { range_g: 16, fs_code: 1, mg_per_lsb: 0.488 },
+    { range: 2, fs_code: 0, mg_per_lsb: 0.061 },
+    { range: 4, fs_code: 2, mg_per_lsb: 0.122 },
+    { range: 8, fs_code: 3, mg_per_lsb: 0.244 },
+    { range: 16, fs_code: 1, mg_per_lsb: 0.488 },
 ]
 /**
  * Gyroscope full scales: FS_G code (CTRL2_G bits 3:2) and sensitivity, same
  * tables: 8.75, 17.5, 35, 70 mdps/LSB at +-250, 500, 1000, 2000 dps.
  */
 export const LSM6_GYRO_SCALES = [
-    { range_dps: 250, fs_code: 0, mdps_per_lsb: 8.75 },
-    { range_dps: 500, fs_code: 1, mdps_per_lsb: 17.5 },
-    { range_dps: 1000, fs_code: 2, mdps_per_lsb: 35 },
-    { range_dps: 2000, fs_code: 3, mdps_per_lsb: 70 },
+    { range: 250, fs_code: 0, mdps_per_lsb: 8.75 },
+    { range: 500, fs_code: 1, mdps_per_lsb: 17.5 },
+    { range: 1000, fs_code: 2, mdps_per_lsb: 35 },
+    { range: 2000, fs_code: 3, mdps_per_lsb: 70 },
 ]
 /** a hanging rod: swings well under 2 g and 500 dps; a collapse may hit the rails, which is still a collapse */
 export const LSM6_DEFAULTS = { range_g: 4, range_dps: 500 }
 
-function accelScale(range_g: number) {
-    for (const s of LSM6_ACCEL_SCALES) if (s.range_g === range_g) return s
-    throw new RangeError("LSM6: no accelerometer range +-" + range_g + " g")
-}
-function gyroScale(range_dps: number) {
-    for (const s of LSM6_GYRO_SCALES) if (s.range_dps === range_dps) return s
-    throw new RangeError("LSM6: no gyroscope range +-" + range_dps + " dps")
-}
-
 export function lsm6AccelG(counts: number, range_g: number): number {
-    return (counts * accelScale(range_g).mg_per_lsb) / 1000
+    return (counts * fullScale(LSM6_ACCEL_SCALES, range_g, "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g").mg_per_lsb) / 1000
 }
 
 export function lsm6GyroDps(counts: number, range_dps: number): number {
-    return (counts * gyroScale(range_dps).mdps_per_lsb) / 1000
+    return (counts * fullScale(LSM6_GYRO_SCALES, range_dps, "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").mdps_per_lsb) / 1000
 }
 
 /**
@@ -107,8 +98,8 @@ export class Lsm6Chip {
         await delay(LSM6_RESET_MS)
         await writeReg(this.bus, a, LSM6_REG_CTRL3_C, LSM6_CTRL3_BDU_IF_INC)
         const lpf2En = this.who === LSM6DSOX_WHO_AM_I ? 0x02 : 0x00
-        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (accelScale(this.range_g).fs_code << 2) | lpf2En)
-        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (gyroScale(this.range_dps).fs_code << 2))
+        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (fullScale(LSM6_ACCEL_SCALES, this.range_g, "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g").fs_code << 2) | lpf2En)
+        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (fullScale(LSM6_GYRO_SCALES, this.range_dps, "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").fs_code << 2))
         await writeReg(this.bus, a, LSM6_REG_CTRL8_XL, ctrl8Lpf2(this.who))
     }
 

@@ -6,7 +6,7 @@
  * accel xyz, temperature, gyro xyz, big-endian.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, railedError } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale, railedError } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, be16s } from "./bus"
 
 export const MPU_ADDRS = [0x68, 0x69]
@@ -35,35 +35,26 @@ const MPU_RESET_MS = 100
  * PS-MPU-6500A section 3.2: 16384, 8192, 4096, 2048 LSB/g at +-2, 4, 8, 16 g.
  */
 export const MPU_ACCEL_SCALES = [
-    { range_g: 2, fs_code: 0, lsb_per_g: 16384 },
-    { range_g: 4, fs_code: 1, lsb_per_g: 8192 },
-    { range_g: 8, fs_code: 2, lsb_per_g: 4096 },
-    { range_g: 16, fs_code: 3, lsb_per_g: 2048 },
+    { range: 2, fs_code: 0, lsb_per_g: 16384 },
+    { range: 4, fs_code: 1, lsb_per_g: 8192 },
+    { range: 8, fs_code: 2, lsb_per_g: 4096 },
+    { range: 16, fs_code: 3, lsb_per_g: 2048 },
 ]
 /** Gyroscope: FS_SEL (GYRO_CONFIG bits 4:3): 131, 65.5, 32.8, 16.4 LSB/dps (section 6.1 / 3.1) */
 export const MPU_GYRO_SCALES = [
-    { range_dps: 250, fs_code: 0, lsb_per_dps: 131 },
-    { range_dps: 500, fs_code: 1, lsb_per_dps: 65.5 },
-    { range_dps: 1000, fs_code: 2, lsb_per_dps: 32.8 },
-    { range_dps: 2000, fs_code: 3, lsb_per_dps: 16.4 },
+    { range: 250, fs_code: 0, lsb_per_dps: 131 },
+    { range: 500, fs_code: 1, lsb_per_dps: 65.5 },
+    { range: 1000, fs_code: 2, lsb_per_dps: 32.8 },
+    { range: 2000, fs_code: 3, lsb_per_dps: 16.4 },
 ]
 export const MPU_DEFAULTS = { range_g: 4, range_dps: 500 }
 
-function accelScale(range_g: number) {
-    for (const s of MPU_ACCEL_SCALES) if (s.range_g === range_g) return s
-    throw new RangeError("MPU: no accelerometer range +-" + range_g + " g")
-}
-function gyroScale(range_dps: number) {
-    for (const s of MPU_GYRO_SCALES) if (s.range_dps === range_dps) return s
-    throw new RangeError("MPU: no gyroscope range +-" + range_dps + " dps")
-}
-
 export function mpuAccelG(counts: number, range_g: number): number {
-    return counts / accelScale(range_g).lsb_per_g
+    return counts / fullScale(MPU_ACCEL_SCALES, range_g, "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g").lsb_per_g
 }
 
 export function mpuGyroDps(counts: number, range_dps: number): number {
-    return counts / gyroScale(range_dps).lsb_per_dps
+    return counts / fullScale(MPU_GYRO_SCALES, range_dps, "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").lsb_per_dps
 }
 
 /** byte offsets of the six axis words in the 14-byte ACCEL_XOUT_H burst (the temperature word at 6 is not an axis) */
@@ -96,8 +87,8 @@ export class MpuChip {
         await writeReg(this.bus, a, MPU_REG_PWR_MGMT_1, MPU_PWR_CLK_PLL)
         await writeReg(this.bus, a, MPU_REG_SMPLRT_DIV, MPU_SMPLRT_DIV_100HZ)
         await writeReg(this.bus, a, MPU_REG_CONFIG, MPU_DLPF_20HZ)
-        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, gyroScale(this.range_dps).fs_code << 3)
-        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, accelScale(this.range_g).fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, fullScale(MPU_GYRO_SCALES, this.range_dps, "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, fullScale(MPU_ACCEL_SCALES, this.range_g, "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g").fs_code << 3)
         if (this.who === MPU6500_WHO_AM_I) await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG2, MPU_DLPF_20HZ)
     }
 

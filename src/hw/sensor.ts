@@ -17,6 +17,12 @@ export interface SensorDriver {
     read(s: Sample): Promise<boolean>
 }
 
+/** the row of a chip's full-scale table for `range` (g or dps); else a RangeError: `what`, then the range asked for */
+export function fullScale<T extends { range: number }>(table: T[], range: number, what: string): T {
+    for (const s of table) if (s.range === range) return s
+    throw new RangeError(what + ", not +-" + range)
+}
+
 /**
  * Catches a chip that answers but reads nonsense: every byte 0xFF (SDA stuck
  * high, chip unpowered behind a pull-up), every byte 0x00, or the very same

@@ -187,4 +187,20 @@ describe("conversions at datasheet sensitivities", () => {
         near(mpuGyroDps(328, 1000), 10.0, 1e-9)
         near(mpuGyroDps(-164, 2000), -10.0, 1e-9)
     })
+    test("a range the chip lacks is an error that names the ranges it has", () => {
+        const msgs: string[] = []
+        const tries = [() => lsm6AccelG(1, 3), () => lsm6GyroDps(1, 300), () => mpuAccelG(1, 32), () => mpuGyroDps(1, 125)]
+        tries.forEach(f => {
+            try {
+                f()
+                msgs.push("no error")
+            } catch (e) {
+                msgs.push((e as Error).message)
+            }
+        })
+        expect(msgs[0]).toBe("LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g, not +-3")
+        expect(msgs[1]).toBe("LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps, not +-300")
+        expect(msgs[2]).toBe("MPU: the accelerometer ranges are +-2, 4, 8 and 16 g, not +-32")
+        expect(msgs[3]).toBe("MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps, not +-125")
+    })
 })
