@@ -242,7 +242,8 @@ export class Load {
     private restNoise_g = NaN
     /** the steadiness blocks' length now, ms, and whether they follow a big swing's ring (setSwing) */
     block_ms: number
-    private swinging = false
+    /** the steadiness blocks follow a big swing's ring (setSwing) */
+    swinging = false
     /** the mean time between readings, ms (a slow running mean) */
     period_ms = NaN
 

@@ -94,6 +94,23 @@ test("LIBRIUM on medium, then the pivot released: the rod swings hard (over 100 
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("after the pivot's release on medium the rod swings 80 degrees/s for a minute, and a card whose level was read 1.5 g high is set right once the swing's whole ring periods say so: the next card counts and the collapse is the right player's", () => {
+    // a full-length case of seed 6000 (80 SPS cell): the first tilt-phase card's step was measured 1.13 cards; the next
+    // card then rose only 0.69 card above that reference and went uncounted, and every turn after it was one seat off
+    const spec = makeCase(caseSeed(6000, 175), "librium", { quick: false })
+    assert.equal(spec.config.difficulty, "medium")
+    const ref = new Referee(spec.config)
+    const events: RefEvent[] = []
+    const truth = simulateCase(spec, s => {
+        for (const e of ref.update(s)) events.push({ ...e })
+    })
+    const tilt = events.find(e => e.type === "phase" && e.phase === "tilt")
+    assert.ok(tilt, "no tilt phase")
+    const after = (es: { t_ms: number; player?: number | null }[]) => es.filter(e => e.t_ms > tilt.t_ms).map(e => e.player)
+    assert.deepEqual(after(events.filter(e => e.type === "placed")), after(truth.events.filter(e => e.kind === "place")))
+    assert.deepEqual(events.filter(e => e.type === "out").map(e => e.player + " " + e.reason), truth.outcome.outs.map(o => o.player + " " + o.reason))
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     const touch = r.truth.events.find(e => e.kind === "touch")

@@ -9,7 +9,10 @@
  * Once, within `settle_ms` after a step, a second of level wholly after it
  * that stayed 0.05 card or more below the reference becomes the reference (and the card mass learns the step as that much smaller): the
  * placer's hand pressed on into the step's measure (only down: the next
- * player's press lifts the level).
+ * player's press lifts the level). On a big swing (the released pivot of the
+ * tilt phase) the level is the steady blocks' mean over whole ring periods:
+ * the history rings by more than the band there, and a card's step measured
+ * on it can be a gram or two off.
  *
  * A steady drop of more than one card is a (slow) collapse, once no hand may
  * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way).
@@ -192,7 +195,7 @@ export class PlacementDetector {
 
     /**
      * up to settle_ms after a step, the first time the level measured over measure_ms wholly after it (the
-     * load steady) stands SETTLE_MIN_CARDS or more below the reference and has stayed there: it becomes the
+     * load steady; on a big swing the steady blocks' mean) stands SETTLE_MIN_CARDS or more below the reference and has stayed there: it becomes the
      * reference (a hand's last press was in the step's measure; only down, as the next player's press
      * lifts the level). True when it did
      */
@@ -205,11 +208,13 @@ export class PlacementDetector {
         }
         const history = sig.load.history
         const from = t_ms - this.s.measure_ms
-        const fresh = history.mean_since_ms(from)
+        // on a big swing the history rings by more than the band: the steady blocks' mean (whole ring periods)
+        const swinging = sig.load.swinging
+        const fresh = swinging ? sig.load.steadyMean_g() : history.mean_since_ms(from)
         const card = sig.mass.get_g()
         if (!(fresh < sig.ref_g - SETTLE_MIN_CARDS * card)) return false
         // the level has stayed there all along (no card sliding off, no hand on the hanger)
-        if (!(history.within_since_ms(fresh, this.s.on_tol_cards * card) <= from)) return false
+        if (!swinging && !(history.within_since_ms(fresh, this.s.on_tol_cards * card) <= from)) return false
         // the step was that much smaller (a card on) or bigger (a card off): the card mass learned it so
         sig.mass.revise(this.stepUp ? fresh - sig.ref_g : sig.ref_g - fresh)
         sig.ref_g = fresh
