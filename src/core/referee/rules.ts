@@ -66,7 +66,7 @@
  *  - After a winner everything but faults is ignored.
  */
 import { fmtNum, jsonStr } from "../num"
-import { freshSeats, knockOut, lastStanding, nextSeat, roundStarter } from "./turns"
+import { freshSeats, knockOut, lastStanding, nextSeat, prevSeat, roundStarter } from "./turns"
 import { Difficulty, DIFFICULTIES, Evidence, GameConfig, GameView, Obs, Phase, RefEvent, RulesContext, checkGameConfig, isWhole, tiltReleased } from "./types"
 
 export interface RulesSettings {
@@ -219,9 +219,7 @@ function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
             return
         }
         // a card back after the first drop since LIBRIUM: that drop was the LIBRIUM card's fall (unseen: no strike), placed again by its player
-        let p = g.mover
-        while (nextSeat(g.out, p) !== g.mover) p = nextSeat(g.out, p)
-        g.seat = p
+        g.seat = prevSeat(g.out, g.mover)
         emit(out, obs, { type: "card_fell", player: g.seat, detector: "put_back" })
     }
     if (!isAdding(g) && !dismantle) return

@@ -28,6 +28,16 @@ export function nextSeat(out: boolean[], seat: number): number {
     return 0
 }
 
+/** the seat before `seat` that is still in, wrapping around (`seat` itself if it is the only one); 0 if none */
+export function prevSeat(out: boolean[], seat: number): number {
+    const n = out.length
+    for (let k = 1; k <= n; k++) {
+        const s = ((seat - 1 - k + 2 * n) % n) + 1
+        if (!out[s - 1]) return s
+    }
+    return 0
+}
+
 /** a copy of `out` with `seat` knocked out */
 export function knockOut(out: boolean[], seat: number): boolean[] {
     if (seat < 1 || seat > out.length) throw new Error("knockOut: no seat " + seat + " in a game of " + out.length)

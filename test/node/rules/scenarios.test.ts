@@ -181,6 +181,20 @@ test("a card back right after the first drop since LIBRIUM shows that drop was t
     assert.deepEqual(briefs(on, [obs("card_on", 20000)]), ["card_fell p=2 detector=put_back", "placed p=2 cards=2", "turn p=3"])
 })
 
+test("a card back in the dismantle of a resumed game whose snapshot names no mover (or one who is out) still gives the turn to a seat in", () => {
+    const cfg = game(3, "easy", 3, "out")
+    const r = new Rules(cfg)
+    feed(r, [obs("rest_at_tare", 0), ...placements(1000, 3), obs("card_off", 14000)]) // p1 removed: 2 of 3 on, p2 to play
+    const snap = JSON.parse(r.snapshot())
+    const none = Rules.restore(cfg, JSON.stringify({ ...snap, m: 0 }))
+    assert.deepEqual(briefs(none, [obs("card_on", 1000)]).map(e => e.split(" ")[0]), ["card_fell", "placed", "turn"])
+    assert.equal(none.context().cards, 3)
+    assert.ok([1, 2, 3].indexOf(none.context().seat) >= 0)
+    const gone = Rules.restore(cfg, JSON.stringify({ ...snap, o: "100", m: 1 })) // a mover who is out
+    feed(gone, [obs("card_on", 1000)])
+    assert.ok([2, 3].indexOf(gone.context().seat) >= 0, "the seat to play is one still in")
+})
+
 test("in the dismantle, a drop with no strike is a removal, and so is another card off while the fallen LIBRIUM card waits (a fall wrongly called costs a turn, never an out)", () => {
     const plain = new Rules(game(3, "easy", 2, "out"))
     feed(plain, [obs("rest_at_tare", 0), ...placements(1000, 2)])
