@@ -1,5 +1,6 @@
 /** the benchmark's outputs: the terminal table (one row per category, then the total) and the JSON figures */
 import { CaseResult } from "./bench-cases.ts"
+import { TOUCH_LATE_MS } from "./match.ts"
 import { Band, Figures, figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
 import { TargetRow, targetRows } from "./targets.ts"
@@ -33,7 +34,11 @@ function touchNote(f: Figures): string {
     const t = f.touch
     const targets = Object.keys(t.recall_by_target).map(k => `${k} ${share(t.recall_by_target[k])}`)
     const bands = Object.keys(t.hanger_by_vertical_g).map(k => `${k} g ${share(t.hanger_by_vertical_g[k])}`)
-    return `touches caught by target: ${targets.join(", ")}; hanger touches by their vertical force: ${bands.join(", ")}`
+    return (
+        `touches caught by target: ${targets.join(", ")}; hanger touches by their vertical force: ${bands.join(", ")}\n` +
+        `touch calls matched: ${num(t.latency_ms.median, 0)} ms (median), ${num(t.latency_ms.p95, 0)} ms (p95) after the hand came; ` +
+        `touches missed but called late for their player (after the window, within ${TOUCH_LATE_MS / 1000} s of the hand leaving): ${t.late}`
+    )
 }
 
 /** the table's rows are the book's groups (`by` names them: category, level or cell), then the total */

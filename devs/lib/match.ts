@@ -22,6 +22,22 @@ export interface MatchSettings {
     outLate_ms: number
 }
 
+/** a false touch call of the same player up to this long after a missed touch's end is reported as that touch called late (not matched), ms */
+export const TOUCH_LATE_MS = 2000
+
+/** missed touches that a false call of the same player's followed after the window, up to TOUCH_LATE_MS after the touch's end */
+function lateTouches(tev: TruthEvent[], truthIdx: number[], events: RefEvent[], callIdx: number[], m: CaseMatch, s: MatchSettings): number {
+    let n = 0
+    for (const ti of truthIdx) {
+        if (m.truth[ti] !== "missed") continue
+        const t = tev[ti]
+        const end = t.t_end_ms ?? t.t_ms
+        const late = callIdx.some(ci => m.calls[ci] === "false" && playerMatches(t.player, events[ci]) && events[ci].t_ms > end + s.touchAfterEnd_ms && events[ci].t_ms <= end + TOUCH_LATE_MS)
+        if (late) n++
+    }
+    return n
+}
+
 export const MATCH_DEFAULTS: MatchSettings = {
     collapseLate_ms: 800,
     touchAfterEnd_ms: 500,
@@ -88,6 +104,10 @@ export interface CaseScore {
     referee_ms: number
     counts: { [kind: string]: Count }
     collapse_latency_ms: number[]
+    /** matched touch calls: from the hand's start to the call, ms */
+    touch_latency_ms: number[]
+    /** missed touches with a call of the same player's that came after the window, up to TOUCH_LATE_MS after the hand left (the same touch, called late) */
+    touch_late: number
     /** turns played per the truth (placements + removals + re-placements) */
     turns: number
     rounds: number
@@ -105,7 +125,7 @@ export interface CaseScore {
 export function emptyScore(): CaseScore {
     const counts: { [kind: string]: Count } = {}
     for (const k of SCORED_KINDS) counts[k] = emptyCount()
-    return { cases: 0, game_ms: 0, events: 0, referee_ms: 0, counts, collapse_latency_ms: [], turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, fell_as_collapse: 0, false_calls: 0, quiet_ms: 0 }
+    return { cases: 0, game_ms: 0, events: 0, referee_ms: 0, counts, collapse_latency_ms: [], touch_latency_ms: [], touch_late: 0, turns: 0, rounds: 0, rounds_exact: 0, outcome_right: 0, fell_as_collapse: 0, false_calls: 0, quiet_ms: 0 }
 }
 
 export type CallStatus = "hit" | "false" | "wrong_player" | "info"
@@ -249,7 +269,9 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
             m.calls[ci] = "hit"
             m.truth[ti] = "caught"
             if (rule.kind === "collapse") score.collapse_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
+            if (rule.kind === "touch") score.touch_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
         }
+        if (rule.kind === "touch") score.touch_late += lateTouches(tev, truthIdx, events, callIdx, m, settings)
         for (const [ti, ci] of p.wrongPlayer) {
             m.calls[ci] = "wrong_player"
             m.truth[ti] = "wrong_player"

@@ -14,8 +14,8 @@ export function mergeScore(a: CaseScore, b: CaseScore): CaseScore {
                 const cb = b.counts[kind] as any
                 for (const f of Object.keys(cb)) ca[f] += cb[f]
             }
-        } else if (k === "collapse_latency_ms") {
-            for (const x of b.collapse_latency_ms) a.collapse_latency_ms.push(x)
+        } else if (Array.isArray(b[k])) {
+            for (const x of b[k] as number[]) (a[k] as number[]).push(x)
         } else (a as any)[k] += b[k]
     }
     return a
@@ -57,6 +57,10 @@ export interface Figures {
         /** hanger touches by their vertical force, g ("0-2", "2-5", "5+") */
         hanger_by_vertical_g: { [band: string]: Band }
         wrong_player: number
+        /** matched calls, from the hand's start (within the match window, so at most its length) */
+        latency_ms: { median: number | null; p95: number | null }
+        /** missed touches that a call of the same player's followed after the window, up to TOUCH_LATE_MS after the hand left */
+        late: number
     }
     card_fell: Rates & { as_collapse: number | null }
     place: Rates
@@ -95,7 +99,15 @@ export function figures(s: CaseScore): Figures {
         game_hours: s.game_ms / MS_PER_HOUR,
         events: s.events,
         collapse: { ...rates(c["collapse"]), latency_ms: { median: percentile(s.collapse_latency_ms, 50), p95: percentile(s.collapse_latency_ms, 95) } },
-        touch: { ...rates(c["touch"]), recall_by_force: byForce, recall_by_target: byTarget, hanger_by_vertical_g: byVertical, wrong_player: c["touch"].wrong_player },
+        touch: {
+            ...rates(c["touch"]),
+            recall_by_force: byForce,
+            recall_by_target: byTarget,
+            hanger_by_vertical_g: byVertical,
+            wrong_player: c["touch"].wrong_player,
+            latency_ms: { median: percentile(s.touch_latency_ms, 50), p95: percentile(s.touch_latency_ms, 95) },
+            late: s.touch_late,
+        },
         card_fell: { ...rates(c["card_fell"]), as_collapse: ratio(s.fell_as_collapse, c["card_fell"].truth) },
         place: rates(c["place"]),
         remove: rates(c["remove"]),

@@ -55,6 +55,27 @@ test("a touch is caught by a warning up to 500 ms after its end, not 600 ms; rec
     assert.equal(f.touch.recall_by_force["medium"], null, "no medium touches: no figure")
 })
 
+test("matched touch calls give their latency from the hand's start; a miss called for the same player after the window, within 2 s of the hand leaving, counts as late", () => {
+    const tr = truth([
+        { t_ms: 5000, t_end_ms: 5060, kind: "touch", player: 2, force_class: "heavy" },
+        { t_ms: 20000, t_end_ms: 20070, kind: "touch", player: 3, force_class: "heavy" },
+        { t_ms: 40000, t_end_ms: 40050, kind: "touch", player: 1, force_class: "heavy" },
+        { t_ms: 60000, t_end_ms: 60050, kind: "touch", player: 1, force_class: "light" },
+    ])
+    const calls = [
+        ev(5400, "touch", { player: 2 }), // 340 ms after the end: matched, 400 ms latency
+        ev(20850, "touch", { player: 3 }), // 780 ms after the end: a miss, called late
+        ev(41000, "touch", { player: 2 }), // late, but for another player: not the same touch
+        ev(62500, "touch", { player: 1 }), // 2.45 s after the end: too late to be the same
+    ]
+    const m = matchCase(calls, tr, "touch", 90000)
+    const f = figures(m.score)
+    assert.deepEqual(m.calls, ["hit", "false", "false", "false"])
+    assert.deepEqual(m.score.touch_latency_ms, [400])
+    assert.equal(f.touch.latency_ms.median, 400)
+    assert.equal(f.touch.late, 1)
+})
+
 test("touch recall by target, and the hanger touches by their vertical force (either way, in g)", () => {
     const G = 9.80665 / 1000
     const tr = truth([
