@@ -49,15 +49,18 @@ export const LSM6_GYRO_SCALES = [
     { range: 1000, fs_code: 2, mdps_per_lsb: 35 },
     { range: 2000, fs_code: 3, mdps_per_lsb: 70 },
 ]
+/** what a range the tables lack is told (fullScale adds the range asked for) */
+const LSM6_ACCEL_RANGES = "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g"
+const LSM6_GYRO_RANGES = "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps"
 /** a hanging rod: swings well under 2 g and 500 dps; a collapse may hit the rails, which is still a collapse */
 export const LSM6_DEFAULTS = { range_g: 4, range_dps: 500 }
 
 export function lsm6AccelG(counts: number, range_g: number): number {
-    return (counts * fullScale(LSM6_ACCEL_SCALES, range_g, "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g").mg_per_lsb) / 1000
+    return (counts * fullScale(LSM6_ACCEL_SCALES, range_g, LSM6_ACCEL_RANGES).mg_per_lsb) / 1000
 }
 
 export function lsm6GyroDps(counts: number, range_dps: number): number {
-    return (counts * fullScale(LSM6_GYRO_SCALES, range_dps, "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").mdps_per_lsb) / 1000
+    return (counts * fullScale(LSM6_GYRO_SCALES, range_dps, LSM6_GYRO_RANGES).mdps_per_lsb) / 1000
 }
 
 /**
@@ -98,8 +101,8 @@ export class Lsm6Chip {
         await delay(LSM6_RESET_MS)
         await writeReg(this.bus, a, LSM6_REG_CTRL3_C, LSM6_CTRL3_BDU_IF_INC)
         const lpf2En = this.who === LSM6DSOX_WHO_AM_I ? 0x02 : 0x00
-        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (fullScale(LSM6_ACCEL_SCALES, this.range_g, "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g").fs_code << 2) | lpf2En)
-        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (fullScale(LSM6_GYRO_SCALES, this.range_dps, "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").fs_code << 2))
+        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (fullScale(LSM6_ACCEL_SCALES, this.range_g, LSM6_ACCEL_RANGES).fs_code << 2) | lpf2En)
+        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (fullScale(LSM6_GYRO_SCALES, this.range_dps, LSM6_GYRO_RANGES).fs_code << 2))
         await writeReg(this.bus, a, LSM6_REG_CTRL8_XL, ctrl8Lpf2(this.who))
     }
 

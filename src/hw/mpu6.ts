@@ -47,14 +47,17 @@ export const MPU_GYRO_SCALES = [
     { range: 1000, fs_code: 2, lsb_per_dps: 32.8 },
     { range: 2000, fs_code: 3, lsb_per_dps: 16.4 },
 ]
+/** what a range the tables lack is told (fullScale adds the range asked for) */
+const MPU_ACCEL_RANGES = "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g"
+const MPU_GYRO_RANGES = "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps"
 export const MPU_DEFAULTS = { range_g: 4, range_dps: 500 }
 
 export function mpuAccelG(counts: number, range_g: number): number {
-    return counts / fullScale(MPU_ACCEL_SCALES, range_g, "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g").lsb_per_g
+    return counts / fullScale(MPU_ACCEL_SCALES, range_g, MPU_ACCEL_RANGES).lsb_per_g
 }
 
 export function mpuGyroDps(counts: number, range_dps: number): number {
-    return counts / fullScale(MPU_GYRO_SCALES, range_dps, "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").lsb_per_dps
+    return counts / fullScale(MPU_GYRO_SCALES, range_dps, MPU_GYRO_RANGES).lsb_per_dps
 }
 
 /** byte offsets of the six axis words in the 14-byte ACCEL_XOUT_H burst (the temperature word at 6 is not an axis) */
@@ -87,8 +90,8 @@ export class MpuChip {
         await writeReg(this.bus, a, MPU_REG_PWR_MGMT_1, MPU_PWR_CLK_PLL)
         await writeReg(this.bus, a, MPU_REG_SMPLRT_DIV, MPU_SMPLRT_DIV_100HZ)
         await writeReg(this.bus, a, MPU_REG_CONFIG, MPU_DLPF_20HZ)
-        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, fullScale(MPU_GYRO_SCALES, this.range_dps, "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps").fs_code << 3)
-        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, fullScale(MPU_ACCEL_SCALES, this.range_g, "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g").fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, fullScale(MPU_GYRO_SCALES, this.range_dps, MPU_GYRO_RANGES).fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, fullScale(MPU_ACCEL_SCALES, this.range_g, MPU_ACCEL_RANGES).fs_code << 3)
         if (this.who === MPU6500_WHO_AM_I) await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG2, MPU_DLPF_20HZ)
     }
 
