@@ -14,7 +14,7 @@ import { ImuDriver } from "./imu"
 import { NAU_DEFAULTS, Nau7802Driver } from "./nau7802"
 import { SensorDriver } from "./sensor"
 import { FlashStore, KvStore } from "./store"
-import { BuzzerTunes, StripLeds } from "./outputs"
+import { BuzzerTunes, StripLeds, StripSend } from "./outputs"
 import { PressQueue, attachButton } from "./buttons"
 import { Telemetry, TELEMETRY_DEFAULTS, TelemetrySettings } from "./telemetry"
 import { parseRowRate } from "../core/telemetry-format"
@@ -41,7 +41,7 @@ export function i2cSensors(bus: I2C, clock: Clock): { imu: SensorDriver; load: L
     return { imu: new ImuDriver(bus, delay), load: new Nau7802Driver(bus, delay, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS) }
 }
 
-export async function deviceRig(board: string, led: ds.Led, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Promise<Rig> {
+export async function deviceRig(board: string, strip: StripSend, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Promise<Rig> {
     const store = new FlashStore()
     const tel = await telemetrySettings(store)
     const clock = new DeviceClock()
@@ -54,7 +54,7 @@ export async function deviceRig(board: string, led: ds.Led, buzzer: ds.Buzzer, s
         load: sensors.load,
         clock: clock,
         store: store,
-        leds: new StripLeds(led),
+        leds: new StripLeds(strip),
         tunes: new BuzzerTunes(buzzer),
         presses: presses,
         telemetry: (cfg: GameConfig) => {

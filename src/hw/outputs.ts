@@ -18,15 +18,27 @@ export interface TuneSink {
     play(tune: Tune): Promise<void>
 }
 
+/** sends one strip's bytes (a WS2812B's: 3 per LED, green, red, blue) */
+export type StripSend = (data: Buffer) => Promise<void>
+
+/**
+ * A WS2812B strip driven straight from the frame: each 0xRRGGBB colour goes out as its green, red and blue
+ * bytes. (DeviceScript's LED server, with its client, pixel buffer and Jacdac plumbing, would cost about
+ * 4 KB of the firmware's 64 KB of function code to do the same.)
+ */
 export class StripLeds implements LedSink {
-    private led: ds.Led
-    constructor(led: ds.Led) {
-        this.led = led
+    private send: StripSend
+    constructor(send: StripSend) {
+        this.send = send
     }
     async show(frame: number[]) {
-        const buf = await this.led.buffer()
-        for (let i = 0; i < frame.length && i < buf.length; i++) buf.setAt(i, frame[i])
-        await this.led.show()
+        const buf = Buffer.alloc(3 * frame.length)
+        for (let i = 0; i < frame.length; i++) {
+            buf[3 * i] = (frame[i] >> 8) & 255
+            buf[3 * i + 1] = (frame[i] >> 16) & 255
+            buf[3 * i + 2] = frame[i] & 255
+        }
+        await this.send(buf)
     }
 }
 

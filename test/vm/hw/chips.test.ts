@@ -7,7 +7,7 @@ import { Sample } from "../../../src/core/sample"
 import { ImuDriver } from "../../../src/hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
-import { BuzzerTunes } from "../../../src/hw/outputs"
+import { BuzzerTunes, StripLeds } from "../../../src/hw/outputs"
 import { PressQueue } from "../../../src/hw/buttons"
 import * as ds from "@devicescript/core"
 
@@ -125,6 +125,21 @@ describe("the buzzer", () => {
         expect(starts.length).toBe(2)
         // the first note (100 ms) and the rest (50 ms) come before the second note
         expect(starts[1] - starts[0] >= 150).toBe(true)
+    })
+})
+
+describe("the LED strip", () => {
+    test("a frame goes out as a WS2812B's bytes: green, red, blue for each LED in order", async () => {
+        const sent: ds.Buffer[] = []
+        const strip = new StripLeds(async (data: ds.Buffer) => {
+            sent.push(data)
+        })
+        await strip.show([0x0040ff, 0x200000, 0x000000])
+        expect(sent.length).toBe(1)
+        const b = sent[0]
+        expect(b.length).toBe(9)
+        const want = [0x40, 0x00, 0xff, 0x00, 0x20, 0x00, 0, 0, 0]
+        for (let i = 0; i < want.length; i++) expect(b[i]).toBe(want[i])
     })
 })
 
