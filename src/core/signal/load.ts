@@ -476,6 +476,27 @@ export class LevelHistory {
         }
         return since
     }
+
+    /**
+     * when the level stepped from `from_g` to `to_g`: judged on means over `window_slots` slots (a ring's whole
+     * periods), the time the mean crossed halfway, which a window centred on a step has for its mean whatever its
+     * length (the newest window still on the old side of halfway, half a slot on); NaN if none is
+     */
+    crossed_ms(from_g: number, to_g: number, window_slots: number, frac: number): number {
+        const n = this.ring.length
+        const w = window_slots > 1 ? window_slots : 1
+        const half = from_g + frac * (to_g - from_g)
+        const up = to_g > from_g
+        let sum = 0
+        for (let k = 1; k <= this.filled; k++) {
+            sum += this.ring[(this.head + n - k) % n]
+            if (k > w) sum -= this.ring[(this.head + n - k + w) % n]
+            if (k < w) continue
+            const m = sum / w
+            if (up ? m < half : m > half) return this.slotStart - (k - w / 2 - 0.5) * this.slot_ms
+        }
+        return NaN
+    }
 }
 
 export interface CardMassSettings {

@@ -111,6 +111,23 @@ test("after the pivot's release on medium the rod swings 80 degrees/s for a minu
     assert.deepEqual(events.filter(e => e.type === "out").map(e => e.player + " " + e.reason), truth.outcome.outs.map(o => o.player + " " + o.reason))
 })
 
+test("after the pivot's release the rocking level keeps a card out of the steady band for a second: the turn still passed 1.5 s after its weight came, and a collapse 3.5 s later is the next player's", () => {
+    // a full-length case of seed 4000 (medium, so the pivot is released for the tilt phase): the level was judged
+    // steady about a second after the card's weight came on, the turn's pass was dated that much late, and the
+    // collapse 3.5 s after the true pass fell inside the placer's 3 s blame window
+    const spec = makeCase(caseSeed(4000, 124), "librium", { quick: false })
+    assert.equal(spec.config.difficulty, "medium")
+    const ref = new Referee(spec.config)
+    const events: RefEvent[] = []
+    const truth = simulateCase(spec, s => {
+        for (const e of ref.update(s)) events.push({ ...e })
+    })
+    const collapse = truth.events.find(e => e.kind === "collapse")
+    assert.ok(collapse, "no collapse in the truth")
+    assert.deepEqual(events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
+    assert.deepEqual(events.filter(e => e.type === "out").map(e => e.player + " " + e.reason), truth.outcome.outs.map(o => o.player + " " + o.reason))
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     const touch = r.truth.events.find(e => e.kind === "touch")

@@ -168,6 +168,31 @@ test("LevelHistory: the mean of the closed slots since a time (a new level measu
     assert.ok(Number.isNaN(h.mean_since_ms(5000)), "no closed slot starts after the last one")
 })
 
+test("LevelHistory: when a step crossed a fraction of the way, on means over whole ring periods (a rocking level judged steady late)", () => {
+    const h = new LevelHistory(50, 80)
+    // 10 g until 1000 ms, then 16 g ringing +-2 g at 2 Hz (whole periods of 500 ms = 10 slots); a reading every 25 ms
+    const ring = (t: number) => 2 * Math.sin((2 * Math.PI * (t - 1000)) / 500)
+    for (let t = 0; t <= 3000; t += 25) h.update(t, t < 1000 ? 10 : 16 + ring(t))
+    // the ring keeps the 500 ms means out of a 0.3 g band about 16 g until whole periods follow the step
+    const band = h.within_since_ms(16, 0.3, 10)
+    assert.ok(band >= 1200, `within the band since ${band}`)
+    // halfway was crossed as the step came (the 500 ms mean centred on it)
+    const half = h.crossed_ms(10, 16, 10, 0.5)
+    assert.ok(Math.abs(half - 1000) <= 50, `halfway at ${half}`)
+    // a ramp from 10 to 16 g over 1000-1500 ms, judged slot by slot: halfway at 1250 ms, 70 % of the way at 1350 ms
+    const r = new LevelHistory(50, 80)
+    for (let t = 0; t <= 3000; t += 25) r.update(t, t < 1000 ? 10 : t < 1500 ? 10 + (6 * (t - 1000)) / 500 : 16)
+    assert.ok(Math.abs(r.crossed_ms(10, 16, 1, 0.5) - 1250) <= 25, `halfway at ${r.crossed_ms(10, 16, 1, 0.5)}`)
+    assert.ok(Math.abs(r.crossed_ms(10, 16, 1, 0.7) - 1350) <= 25, `70 % at ${r.crossed_ms(10, 16, 1, 0.7)}`)
+    // a step down is judged the same way; a history all on the new level has no crossing
+    const d = new LevelHistory(50, 80)
+    for (let t = 0; t <= 3000; t += 25) d.update(t, t < 2000 ? 16 : 10)
+    assert.ok(Math.abs(d.crossed_ms(16, 10, 1, 0.5) - 2000) <= 25)
+    const on = new LevelHistory(50, 80)
+    for (let t = 0; t <= 3000; t += 25) on.update(t, 16)
+    assert.ok(Number.isNaN(on.crossed_ms(10, 16, 1, 0.5)), "every slot is past halfway from 10 g to 16 g")
+})
+
 test("quick_g is the median of the last three readings past the spike gate; recentHigh_g the higher of the last two", () => {
     const l = new Load(LOAD_DEFAULTS)
     const readings = [100, 100, 100, 112, 100, 100, 90, 90, 90]

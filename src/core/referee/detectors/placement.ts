@@ -90,6 +90,15 @@ const FELL_LEVEL_CARDS = 0.25
 
 /** a touch cue down for longer than this ends its stretch, ms */
 const CUE_GAP_MS = 500
+/**
+ * the weight of a card is taken as fully on no later than CAME_LATE_MS after the level crossed CAME_FRAC of its
+ * step: a rocking level (a released fulcrum) stays out of the steady band for a second or more after the card,
+ * which dated the turn's pass that much late for the blame windows (seeds 1000-6000 and 900 librium cases of
+ * theirs: 70 % and 400 ms fixed three
+ * such blames; 300 ms dated passes early enough to move a placer's collapse past 3 s, 500 ms lost one)
+ */
+const CAME_FRAC = 0.7
+const CAME_LATE_MS = 400
 
 export class PlacementDetector {
     private s: PlacementSettings
@@ -109,6 +118,8 @@ export class PlacementDetector {
     private decide_ms = NaN
     /** when the pending step's weight came fully on (level-history time), ms */
     private on_ms = NaN
+    /** when the pending step's turn passed (the weight on for pass_ms), for the blame windows, ms */
+    private pass_at_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
     private cueSince_ms = NaN
     /** the last step's time (NaN: settled, or none), and whether it was a card on */
@@ -153,12 +164,21 @@ export class PlacementDetector {
         const over = k > 0 && ak > this.s.max_cards && k < 2 - this.s.multi_tol_cards
         if (ak <= this.s.max_cards || over) {
             let on = load.history.within_since_ms(mean, this.s.on_tol_cards * card)
+            let w = 1
             // the slots ring about the level (a big swing): judge means over a steadiness block instead
-            if (on !== on) on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, Math.round(load.block_ms / HISTORY_SLOT_MS))
+            if (on !== on) {
+                w = Math.round(load.block_ms / HISTORY_SLOT_MS)
+                on = load.history.within_since_ms(mean, this.s.on_tol_cards * card, w)
+            }
             // the level is not at the steady mean now (the blocks straddled the hand letting go): not settled yet
             if (on !== on) return
+            // the turn passes pass_ms after the weight came: judged steady late on a rocking level, it came by CAME_LATE_MS
+            // after the level crossed CAME_FRAC of the step
+            let came = load.history.crossed_ms(sig.ref_g, mean, w, CAME_FRAC) + CAME_LATE_MS
+            if (!(came < on)) came = on
             this.on_ms = on
             this.due_ms = on - load.cleanDelay_ms() + this.s.pass_ms
+            this.pass_at_ms = came - load.cleanDelay_ms() + this.s.pass_ms
             this.pendingMean_g = mean
             this.excess = over
             this.decide_ms = over ? Math.max(this.due_ms, t_ms + this.s.multi_hold_ms) : this.due_ms
@@ -258,8 +278,8 @@ export class PlacementDetector {
             this.heldFrom_ms = t_ms
             return
         }
-        // the turn passed at the due time (the weight on for pass_ms), even when the load let us see it only now
-        const passed = this.due_ms
+        // the turn passed when the weight had been on for pass_ms, even when the load let us see it only now
+        const passed = this.pass_at_ms
         this.due_ms = NaN
         if (this.excess) {
             this.excess = false
@@ -281,7 +301,7 @@ export class PlacementDetector {
     private held(t_ms: number, sig: Signals, out: Obs[]) {
         if (sig.lift_ms === sig.lift_ms) return
         const level = this.heldLevel_g
-        const passed = this.due_ms
+        const passed = this.pass_at_ms
         this.heldLevel_g = NaN
         this.due_ms = NaN
         if (sig.liftBack_ms >= this.heldFrom_ms) return
