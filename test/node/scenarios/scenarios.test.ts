@@ -9,19 +9,29 @@ import { Difficulty, RefEvent } from "../../../src/core/referee/types.ts"
 const NOT_COMPARED = ["turn", "phase", "placed", "out", "winner", "warning"]
 const TRUTH_NAME: { [k: string]: string } = { remove: "removed" }
 
-function scenario(category: string, index: number, difficulty?: Difficulty) {
-    const spec = makeCase(caseSeed(77, index), category, { quick: true, difficulty })
+/** a simulated case refereed: the case, its truth, the referee's events and the outs on both sides */
+function refereed(spec: ReturnType<typeof makeCase>) {
     const ref = new Referee(spec.config)
     const events: RefEvent[] = []
     const truth = simulateCase(spec, s => {
         for (const e of ref.update(s)) events.push({ ...e })
     })
-    const calls = events.filter(e => NOT_COMPARED.indexOf(e.type) < 0).map(e => e.type + (e.player ? " p" + e.player : ""))
-    const expected = truth.events
+    const outs = events.filter(e => e.type === "out").map(e => e.player + " " + e.reason)
+    return { spec, truth, events, outs, truthOuts: truth.outcome.outs.map(o => o.player + " " + o.reason) }
+}
+
+function scenario(category: string, index: number, difficulty?: Difficulty) {
+    const r = refereed(makeCase(caseSeed(77, index), category, { quick: true, difficulty }))
+    const calls = r.events.filter(e => NOT_COMPARED.indexOf(e.type) < 0).map(e => e.type + (e.player ? " p" + e.player : ""))
+    const expected = r.truth.events
         .filter(e => ["round_start", "card_fell", "remove", "collapse", "touch", "librium"].indexOf(e.kind) >= 0)
         .map(e => (TRUTH_NAME[e.kind] ?? e.kind) + (e.player && e.kind !== "librium" ? " p" + e.player : ""))
-    const outs = events.filter(e => e.type === "out").map(e => e.player + " " + e.reason)
-    return { spec, truth, events, calls, expected, outs, truthOuts: truth.outcome.outs.map(o => o.player + " " + o.reason) }
+    return { ...r, calls, expected }
+}
+
+/** a full-length benchmark case (seed, index, category forced) refereed */
+function fullCase(seed: number, index: number, category: string) {
+    return refereed(makeCase(caseSeed(seed, index), category, { quick: false }))
 }
 
 test("a table bump on lunacy calls nothing", () => {
@@ -97,35 +107,25 @@ test("LIBRIUM on medium, then the pivot released: the rod swings hard (over 100 
 test("after the pivot's release on medium the rod swings 80 degrees/s for a minute, and a card whose level was read 1.5 g high is set right once the swing's whole ring periods say so: the next card counts and the collapse is the right player's", () => {
     // a full-length case of seed 6000 (80 SPS cell): the first tilt-phase card's step was measured 1.13 cards; the next
     // card then rose only 0.69 card above that reference and went uncounted, and every turn after it was one seat off
-    const spec = makeCase(caseSeed(6000, 175), "librium", { quick: false })
-    assert.equal(spec.config.difficulty, "medium")
-    const ref = new Referee(spec.config)
-    const events: RefEvent[] = []
-    const truth = simulateCase(spec, s => {
-        for (const e of ref.update(s)) events.push({ ...e })
-    })
-    const tilt = events.find(e => e.type === "phase" && e.phase === "tilt")
+    const r = fullCase(6000, 175, "librium")
+    assert.equal(r.spec.config.difficulty, "medium")
+    const tilt = r.events.find(e => e.type === "phase" && e.phase === "tilt")
     assert.ok(tilt, "no tilt phase")
     const after = (es: { t_ms: number; player?: number | null }[]) => es.filter(e => e.t_ms > tilt.t_ms).map(e => e.player)
-    assert.deepEqual(after(events.filter(e => e.type === "placed")), after(truth.events.filter(e => e.kind === "place")))
-    assert.deepEqual(events.filter(e => e.type === "out").map(e => e.player + " " + e.reason), truth.outcome.outs.map(o => o.player + " " + o.reason))
+    assert.deepEqual(after(r.events.filter(e => e.type === "placed")), after(r.truth.events.filter(e => e.kind === "place")))
+    assert.deepEqual(r.outs, r.truthOuts)
 })
 
 test("after the pivot's release the rocking level keeps a card out of the steady band for a second: the turn still passed 1.5 s after its weight came, and a collapse 3.5 s later is the next player's", () => {
     // a full-length case of seed 4000 (medium, so the pivot is released for the tilt phase): the level was judged
     // steady about a second after the card's weight came on, the turn's pass was dated that much late, and the
     // collapse 3.5 s after the true pass fell inside the placer's 3 s blame window
-    const spec = makeCase(caseSeed(4000, 124), "librium", { quick: false })
-    assert.equal(spec.config.difficulty, "medium")
-    const ref = new Referee(spec.config)
-    const events: RefEvent[] = []
-    const truth = simulateCase(spec, s => {
-        for (const e of ref.update(s)) events.push({ ...e })
-    })
-    const collapse = truth.events.find(e => e.kind === "collapse")
+    const r = fullCase(4000, 124, "librium")
+    assert.equal(r.spec.config.difficulty, "medium")
+    const collapse = r.truth.events.find(e => e.kind === "collapse")
     assert.ok(collapse, "no collapse in the truth")
-    assert.deepEqual(events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
-    assert.deepEqual(events.filter(e => e.type === "out").map(e => e.player + " " + e.reason), truth.outcome.outs.map(o => o.player + " " + o.reason))
+    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
+    assert.deepEqual(r.outs, r.truthOuts)
 })
 
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
