@@ -456,46 +456,45 @@ export class LevelHistory {
     }
 
     /**
+     * back in time from the newest closed slot, the first k (the window of the `w` slots ending k - 1 slots back)
+     * whose mean `stop` is true for: k, or filled + 1 when no window's is
+     */
+    private scanBack(w: number, stop: (mean_g: number) => boolean): number {
+        const n = this.ring.length
+        let sum = 0
+        for (let k = 1; k <= this.filled; k++) {
+            // a running sum, back in time
+            sum += this.ring[(this.head + n - k) % n]
+            if (k > w) sum -= this.ring[(this.head + n - k + w) % n]
+            if (k >= w && stop(sum / w)) return k
+        }
+        return this.filled + 1
+    }
+
+    /**
      * the start of the oldest closed slot from which on every slot mean lies within tol_g of level_g (NaN if the last one
      * does not); with `window_slots`, means over that many slots are judged instead (a swinging rig rings the load at twice
      * the swing rate: a 500 ms mean spans the ring), each standing for its middle slot
      */
     within_since_ms(level_g: number, tol_g: number, window_slots?: number): number {
-        const n = this.ring.length
         const w = window_slots !== undefined && window_slots > 1 ? window_slots : 1
-        let since = NaN
-        let sum = 0
-        for (let k = 1; k <= this.filled; k++) {
-            // the mean of the w slots ending k - 1 slots back (a running sum, back in time)
-            sum += this.ring[(this.head + n - k) % n]
-            if (k > w) sum -= this.ring[(this.head + n - k + w) % n]
-            if (k < w) continue
-            if (!(Math.abs(sum / w - level_g) <= tol_g)) break
-            // a window's mean stands for its middle
-            since = this.slotStart - (k - (w - 1) / 2) * this.slot_ms
-        }
-        return since
+        // the last window within the band: the one before the first outside it
+        const k = this.scanBack(w, m => !(Math.abs(m - level_g) <= tol_g)) - 1
+        // a window's mean stands for its middle
+        return k >= w ? this.slotStart - (k - (w - 1) / 2) * this.slot_ms : NaN
     }
 
     /**
-     * when the level stepped from `from_g` to `to_g`: judged on means over `window_slots` slots (a ring's whole
-     * periods), the time the mean crossed halfway, which a window centred on a step has for its mean whatever its
-     * length (the newest window still on the old side of halfway, half a slot on); NaN if none is
+     * when the level stepped from `from_g` towards `to_g` by the fraction `frac`: judged on means over `window_slots`
+     * slots (a ring's whole periods), the time their mean crossed that line (the newest window still on the old side,
+     * half a slot on; a window centred on a step has the halfway mean whatever its length); NaN if no window is
      */
     crossed_ms(from_g: number, to_g: number, window_slots: number, frac: number): number {
-        const n = this.ring.length
         const w = window_slots > 1 ? window_slots : 1
-        const half = from_g + frac * (to_g - from_g)
+        const line = from_g + frac * (to_g - from_g)
         const up = to_g > from_g
-        let sum = 0
-        for (let k = 1; k <= this.filled; k++) {
-            sum += this.ring[(this.head + n - k) % n]
-            if (k > w) sum -= this.ring[(this.head + n - k + w) % n]
-            if (k < w) continue
-            const m = sum / w
-            if (up ? m < half : m > half) return this.slotStart - (k - w / 2 - 0.5) * this.slot_ms
-        }
-        return NaN
+        const k = this.scanBack(w, m => (up ? m < line : m > line))
+        return k <= this.filled ? this.slotStart - (k - w / 2 - 0.5) * this.slot_ms : NaN
     }
 }
 
