@@ -5,7 +5,6 @@
  */
 import * as ds from "@devicescript/core"
 import { i2c } from "@devicescript/i2c"
-import { ledStripSend } from "@devicescript/drivers"
 import { GameConfig } from "../core/referee/types"
 import { LedLayout } from "../core/outputs"
 import { LoadSensor, Rig } from "../main"
@@ -40,13 +39,6 @@ export function i2cSensors(bus: I2C, clock: Clock): { imu: SensorDriver; load: L
         await clock.sleep(ms)
     }
     return { imu: new ImuDriver(bus, delay), load: new Nau7802Driver(bus, delay, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS) }
-}
-
-/** a WS2812B strip's data pin as a StripSend: DeviceScript's ledStripSend (the simulator has no strip to send to) */
-export function stripOn(pin: ds.OutputPin): StripSend {
-    return async (data: ds.Buffer) => {
-        if (!ds.isSimulator()) await ledStripSend(pin, data)
-    }
 }
 
 export async function deviceRig(board: string, strip: StripSend, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Promise<Rig> {
