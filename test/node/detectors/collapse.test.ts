@@ -10,6 +10,7 @@ import { CollapseDetector, COLLAPSE_DEFAULTS } from "../../../src/core/referee/d
 import { Signals } from "../../../src/core/referee/detectors/signals.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
 import { freshSignals } from "./fixture.ts"
+import { settingsFor } from "../../../src/core/config.ts"
 
 const ZERO_G = 1000
 const CARD_G = 5
@@ -128,6 +129,34 @@ test("80 SPS: cards off after a jolt that swung the load as far up as they take 
     assert.ok(t >= 5100 + hold - 12.5 && t <= 5100 + hold + 12.5, `called at ${t}`)
     const t0 = collapseAt(12.5, 8000, level, { ...COLLAPSE_DEFAULTS, ring_hold_ms: 0, ring_mean_hold_ms: 0 })
     assert.ok(t0 < t - 50, `without the ring hold called at ${t0}, with it at ${t}`)
+})
+
+/** the level of 5000-276 (easy: its tuned fast path, 2 cards for 80 ms) */
+const EASY = settingsFor("easy").collapse
+
+/**
+ * a heavy poke at 5000 ms on a 320 SPS cell (5000-276): its upward part takes 6.7 cards off the load at the
+ * first trough, 47 ms in, and the hanger rings 5.3 Hz about `centre_cards` from the reference, decaying with tau 0.6 s
+ */
+function pokeRing(centre_cards: number): (t_ms: number) => number {
+    return t => {
+        if (t < 5000) return CARDS_ON
+        const ring = Math.sin((2 * Math.PI * 5.3 * (t - 5000)) / 1000) * Math.exp(-(t - 5000) / 600)
+        return CARDS_ON + centre_cards * Math.min(1, (t - 5000) / 47) - (6.7 + centre_cards) * ring
+    }
+}
+
+test("320 SPS: a heavy poke's dip that rings back up past the reference, about the level it left, is no collapse", () => {
+    // the mean over mean_ms stays under the fast line while the load swings back up; its second trough
+    // (5.5 cards down) stays under the line for less than fast_hold_ms
+    const t = collapseAt(1000 / 320, 8000, pokeRing(0), EASY)
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+test("320 SPS: cards off in the same jolt, the hanger ringing about 2.5 cards down, are called before the ring's first peak", () => {
+    const t = collapseAt(1000 / 320, 8000, pokeRing(-2.5), EASY)
+    // its first trough is at 5047 ms, its first peak at 5142
+    assert.ok(t > 5000 && t < 5142, `called at ${t}`)
 })
 
 /**

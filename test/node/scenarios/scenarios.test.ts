@@ -128,6 +128,17 @@ test("after the pivot's release the rocking level keeps a card out of the steady
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("a heavy poke that rings the hanger back up nearly as far as it dipped is a warned player's second touch, not a collapse", () => {
+    // a full-length case of seed 6000 (80 SPS cell, medium): the poke took 5.4 cards off the load and the hanger
+    // rang back up 5.1 cards, so the extremes' midpoint stood 0.17 card down, not the 2 or more of cards coming off;
+    // the quick level's median lagged the ring and stood 2 cards down for the settled path's 40 ms
+    const r = fullCase(6000, 66, "touch_warn")
+    const touches = r.truth.events.filter(e => e.kind === "touch" && e.force_class === "heavy")
+    assert.ok(touches.length > 0, "no heavy touch in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.t_ms), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     const touch = r.truth.events.find(e => e.kind === "touch")

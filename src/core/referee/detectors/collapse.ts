@@ -16,14 +16,19 @@
  *    a reading far below the empty rig (a released spring overshoots by about
  *    the drop: much lower is a bit error). A load that rang under the line
  *    within CALM_MS is not trusted on one reading, nor from its conversion start.
- * A hand's push rings the hanger about the level it left, as far down as it
- * swung up; cards coming off leave it ringing about a lower level. So when the
- * load's extremes since it was stirred sum to above the reference (it swung
- * at least as far up as down), a trough is no proof yet: two readings in a row
- * and the settled level must stay down `ring_hold_ms`, the mean
- * `ring_mean_hold_ms` (a ring's trough stays under the line for less than half
- * its period; a drop stays). One deep reading of a slow cell is exempt: waiting
- * for another costs its whole period.
+ * A hand's push rings the hanger about the level it left; cards coming off
+ * leave it ringing about a lower level, at least `drop_cards` down. So when the
+ * midpoint of the load's extremes since it was stirred stands within
+ * RING_CENTRE_CARDS of the reference or above (it swung about as far up as
+ * down), a trough is no proof yet: two readings in a row and the settled level
+ * must stay down `ring_hold_ms`, the mean `ring_mean_hold_ms` (a ring's trough
+ * stays under the line for less than half its period; a drop stays). One deep
+ * reading of a slow cell is exempt: waiting for another costs its whole period.
+ * On a fast cell the mean waits while the newest reading is back above the
+ * release line: a heavy poke's dip pulls the mean down for a ring period after
+ * the load has swung back up, and that swing up is what tells it from cards
+ * that came off (they ring about the lower level: its next trough comes half a
+ * ring period later).
  * With the IMU heard, a drop counts only if a strike (a strong push) came with it,
  * or a weaker one (cards sliding off gently) and the drop has held `weak_hold_ms`
  * since it (a hand lifting the hanger hardly turns the rod, and lets go sooner;
@@ -84,6 +89,12 @@ const MEAN_N = 64
 const QUIET_READINGS = 3
 /** the load stirred at most this long before a path's onset counts as the collapse's start, ms */
 const STIR_LEAD_MS = 1000
+/** the load rings about its level (a push) when the midpoint of its extremes since it was stirred stands above this many cards below the reference (cards off ring about drop_cards down or more: 1.5-2; 6000-66's poke stood 0.17 card down); seeds 1000-6000: 0.25 and 0.5 give the same outcomes, 0.75 one more, 1 loses two collapses */
+const RING_CENTRE_CARDS = 0.5
+/** the mean path waits for a low reading when it spans this many readings or more (on a slower cell the mean of two or three readings aliasing the ring both ways is the proof, and waiting costs a period: a 10 SPS drop was called 400 ms later) */
+const UPSWING_READINGS = 4
+/** ... and only this soon after the load was stirred, ms: a poke lasts 40-110 ms, and its dip and the swing back up fit in this; later the load may be rocking slower than the mean spans (a released pivot rings at 3 Hz) */
+const UPSWING_MS = 300
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -179,7 +190,7 @@ export class CollapseDetector {
         if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
         if (!struck && !this.weakHeld(t_ms, since)) return
-        if (this.ringing() && t_ms - since < this.s.ring_hold_ms) return
+        if (this.ringing(card) && t_ms - since < this.s.ring_hold_ms) return
         this.call(t_ms, sig, onQuick === onQuick ? dq : dr, since, out)
     }
 
@@ -209,17 +220,20 @@ export class CollapseDetector {
         this.stir(t_ms, x - sig.ref_g, card)
         const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card)
         // over about a ring period of the hanger, which cancels
-        const m = this.recent.update(x, Math.ceil(this.s.mean_ms / sig.load.period_ms))
+        const n = Math.ceil(this.s.mean_ms / sig.load.period_ms)
+        const m = this.recent.update(x, n)
         if (!(m < line)) this.meanSince = NaN
         else if (this.meanSince !== this.meanSince) this.meanSince = t_ms
         if (this.s.fast_cards <= 0) return NaN
         // a push's ring about the level: two low readings must stay down longer (one deep reading of a slow cell is exempt)
-        if (run === run && this.lows >= 2 && this.ringing() && t_ms - this.deepSince < this.s.ring_hold_ms) return NaN
+        if (run === run && this.lows >= 2 && this.ringing(card) && t_ms - this.deepSince < this.s.ring_hold_ms) return NaN
         if (run === run) {
             this.fastOnset_ms = this.deepSince
             return run - sig.ref_g
         }
-        if (this.ringing() && t_ms - this.meanSince < this.s.ring_mean_hold_ms) return NaN
+        if (this.ringing(card) && t_ms - this.meanSince < this.s.ring_mean_hold_ms) return NaN
+        // a fast cell's newest reading back above the release line: the load swung back up (a push's ring), or cards off are mid-ring (their next trough comes soon)
+        if (n >= UPSWING_READINGS && t_ms - this.stirred_ms <= UPSWING_MS && x > sig.ref_g - this.s.release_cards * card) return NaN
         if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
             this.fastOnset_ms = this.meanSince - this.s.mean_ms
             return m - sig.ref_g
@@ -276,9 +290,9 @@ export class CollapseDetector {
         this.quietN = 0
     }
 
-    /** whether the load has swung at least as far up as down since it was stirred (a push's ring about the level) */
-    private ringing(): boolean {
-        return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > 0
+    /** whether the load has swung about as far up as down since it was stirred (a push's ring about the level): the extremes' midpoint within RING_CENTRE_CARDS of the reference or above */
+    private ringing(card: number): boolean {
+        return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > -2 * RING_CENTRE_CARDS * card
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
