@@ -139,6 +139,18 @@ test("a heavy poke that rings the hanger back up nearly as far as it dipped is a
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 Hz about its new level, is called: the wait for a poke's swing back up ends 300 ms after the load was stirred", () => {
+    // a full-length case of seed 5000, librium forced (NAU7802 at 40 SPS): the jolt rang the load +95 and
+    // -110 g about a level 2 cards down; the 150 ms mean first stood under the line 0.4 s after the stir, at a
+    // reading of the up-swing. Waiting on it there missed the collapse (a touch was called for it instead)
+    const r = fullCase(5000, 0, "librium")
+    assert.equal(r.spec.config.difficulty, "lunacy")
+    const collapse = r.truth.events.find(e => e.kind === "collapse")
+    assert.ok(collapse, "no collapse in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     const touch = r.truth.events.find(e => e.kind === "touch")
