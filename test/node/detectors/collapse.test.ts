@@ -146,6 +146,15 @@ function pokeRing(centre_cards: number): (t_ms: number) => number {
     }
 }
 
+test("10 SPS: a 2-card drop whose readings alias the ring (-1 and -3 cards by turns) is called once the mean of two has held, on an up-swing reading too (5000-243)", () => {
+    // the mean of the last two readings goes under the line at 5200 ms and has held at 5300, whose reading
+    // (-1 card) is back above the release line; a fast cell would wait for a low one, a 10 SPS cell waits
+    // a period for it, and then the mean stood above the line (-1.95): called at 5600
+    const seq = [-2.6, -1.0, -3.2, -1.0, -2.9, -1.4, -2.9, -1.4]
+    const t = collapseAt(100, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON + seq[Math.min(seq.length - 1, Math.round((t - 5000) / 100))]), EASY)
+    assert.equal(t, 5300)
+})
+
 test("320 SPS: a heavy poke's dip that rings back up past the reference, about the level it left, is no collapse", () => {
     // the mean over mean_ms stays under the fast line while the load swings back up; its second trough
     // (5.5 cards down) stays under the line for less than fast_hold_ms
