@@ -135,8 +135,8 @@ test("80 SPS: cards off after a jolt that swung the load as far up as they take 
 const EASY = settingsFor("easy").collapse
 
 /**
- * a heavy poke at 5000 ms on a 320 SPS cell (5000-276): its upward part takes 6.7 cards off the load at the
- * first trough, 47 ms in, and the hanger rings 5.3 Hz about `centre_cards` from the reference, decaying with tau 0.6 s
+ * a heavy poke at 5000 ms on a 320 SPS cell (5000-276): its upward part takes about 6 cards off the load at
+ * the first trough, 47 ms in, and the hanger rings 5.3 Hz about `centre_cards` from the reference, decaying with tau 0.6 s
  */
 function pokeRing(centre_cards: number): (t_ms: number) => number {
     return t => {
@@ -157,7 +157,7 @@ test("10 SPS: a 2-card drop whose readings alias the ring (-1 and -3 cards by tu
 
 test("320 SPS: a heavy poke's dip that rings back up past the reference, about the level it left, is no collapse", () => {
     // the mean over mean_ms stays under the fast line while the load swings back up; its second trough
-    // (5.5 cards down) stays under the line for less than fast_hold_ms
+    // (4.5 cards down, at 236 ms) stays under the line for less than fast_hold_ms
     const t = collapseAt(1000 / 320, 8000, pokeRing(0), EASY)
     assert.ok(Number.isNaN(t), `called at ${t}`)
 })

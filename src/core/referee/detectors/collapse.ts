@@ -24,7 +24,8 @@
  * must stay down `ring_hold_ms`, the mean `ring_mean_hold_ms` (a ring's trough
  * stays under the line for less than half its period; a drop stays). One deep
  * reading of a slow cell is exempt: waiting for another costs its whole period.
- * On a fast cell the mean waits while the newest reading is back above the
+ * On a fast cell (the mean spans UPSWING_READINGS or more), within UPSWING_MS
+ * of the stir, the mean waits while the newest reading is back above the
  * release line: a heavy poke's dip pulls the mean down for a ring period after
  * the load has swung back up, and that swing up is what tells it from cards
  * that came off (they ring about the lower level: its next trough comes half a
