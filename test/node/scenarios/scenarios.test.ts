@@ -34,6 +34,14 @@ function fullCase(seed: number, index: number, category: string) {
     return refereed(makeCase(caseSeed(seed, index), category, { quick: false }))
 }
 
+/** the truth has a collapse; the referee called exactly one, for its player, and the outs are the truth's */
+function assertOneCollapseAsTruth(r: ReturnType<typeof refereed>) {
+    const collapse = r.truth.events.find(e => e.kind === "collapse")
+    assert.ok(collapse, "no collapse in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
+    assert.deepEqual(r.outs, r.truthOuts)
+}
+
 test("a table bump on lunacy calls nothing", () => {
     const r = scenario("bump", 3)
     assert.equal(r.spec.config.difficulty, "lunacy")
@@ -122,10 +130,7 @@ test("after the pivot's release the rocking level keeps a card out of the steady
     // collapse 3.5 s after the true pass fell inside the placer's 3 s blame window
     const r = fullCase(4000, 124, "librium")
     assert.equal(r.spec.config.difficulty, "medium")
-    const collapse = r.truth.events.find(e => e.kind === "collapse")
-    assert.ok(collapse, "no collapse in the truth")
-    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertOneCollapseAsTruth(r)
 })
 
 test("a heavy poke that rings the hanger back up nearly as far as it dipped is a warned player's second touch, not a collapse", () => {
@@ -145,10 +150,7 @@ test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 H
     // reading of the up-swing. Waiting on it there missed the collapse (a touch was called for it instead)
     const r = fullCase(5000, 0, "librium")
     assert.equal(r.spec.config.difficulty, "lunacy")
-    const collapse = r.truth.events.find(e => e.kind === "collapse")
-    assert.ok(collapse, "no collapse in the truth")
-    assert.deepEqual(r.events.filter(e => e.type === "collapse").map(e => e.player), [collapse.player])
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertOneCollapseAsTruth(r)
 })
 
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
