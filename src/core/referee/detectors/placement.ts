@@ -94,8 +94,8 @@ const CUE_GAP_MS = 500
  * the weight of a card is taken as fully on no later than CAME_LATE_MS after the level crossed CAME_FRAC of its
  * step: a rocking level (a released fulcrum) stays out of the steady band for a second or more after the card,
  * which dated the turn's pass that much late for the blame windows (seeds 1000-6000 and 900 librium cases of
- * theirs: 70 % and 400 ms fixed three
- * such blames; 300 ms dated passes early enough to move a placer's collapse past 3 s, 500 ms lost one)
+ * theirs: 70 % and 400 ms fixed three such blames; 300 ms dated passes early enough to move a placer's
+ * collapse past 3 s, 500 ms lost one)
  */
 const CAME_FRAC = 0.7
 const CAME_LATE_MS = 400
