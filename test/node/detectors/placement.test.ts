@@ -128,6 +128,20 @@ test("a press that outlasts the pass time is in the step's measure; the referenc
     assert.ok(Math.abs((on[1] as any).ev.delta_g - 0.85 * CARD_G) < 0.1, `the second step ${(on[1] as any).ev.delta_g} g`)
 })
 
+test("the next player's press before the pass time: a card that stood measure_ms is called on its own level as the load rises on, and the next card counts whole", () => {
+    // the card on at 3000 (pass time ~4500); the next player presses half a card from 4200 to 8000, their card on
+    // at 8000. Waiting for the pass time would weigh the first card at 1.5 cards (under max_cards: one card) and
+    // leave the reference half a card high, so that the second card read half a card: no card
+    const level = (t: number) => (t >= 3000 ? CARD_G : 0) + (t >= 4200 && t < 8000 ? 0.5 * CARD_G : 0) + (t >= 8000 ? CARD_G : 0)
+    const r = runLoad(16000, level)
+    const on = r.out.filter(o => o.kind === "card_on")
+    assert.equal(on.length, 2, JSON.stringify(r.out))
+    assert.ok(on[0].t_ms >= 4200 && on[0].t_ms < 4500, `the first card called at ${on[0].t_ms}, as the press came`)
+    assert.ok(Math.abs(Number(on[0].ev!.delta_g) - CARD_G) < 0.2, `the first step ${on[0].ev!.delta_g} g`)
+    assert.ok(Math.abs(Number(on[1].ev!.delta_g) - CARD_G) < 0.2, `the second step ${on[1].ev!.delta_g} g`)
+    assert.ok(!r.out.some(o => o.kind === "touch"), JSON.stringify(r.out))
+})
+
 test("the first card weighed with a press in its measure: when the reference settles, the card mass learns the card, not the press", () => {
     // no card weighed before: the first step (7.8 g with the 1.3 g press) is all the card mass knows until the settle
     const level = (t: number) => (t >= 3000 ? CARD_G : 0) + (t >= 2500 && t < 5000 ? 1.3 : 0)

@@ -41,6 +41,10 @@
  * held until that time + `pass_ms` (dropped if the level leaves the band:
  * Load.leftLevel, which on a big swing judges whole ring periods; the released
  * pivot of the tilt phase rocks the rod at 100-200 degrees/s for a minute).
+ * A card whose level stood `measure_ms` before the load rose on from it, with
+ * no touch cue up, is called then on that level: the next player's slotting
+ * press came before the pass time (a rocking level is judged steady late), and
+ * the card weighed with the press in it left the reference that much high.
  */
 import { Obs } from "../types"
 import { HISTORY_SLOT_MS } from "../../signal/load"
@@ -262,7 +266,12 @@ export class PlacementDetector {
             // level (a re-placing hand brings the weight back over hundreds of ms): a hand that had
             // lifted the hanger or the structure let go, and the drop was its
             const undone = sig.load.quick_g() > sig.ref_g - UNDONE_CARDS * card
-            if (mean < sig.ref_g && sig.load.fast_g() > mean && t_ms - this.on_ms >= this.s.measure_ms && !undone) this.step(t_ms, sig, mean, out)
+            const stood = t_ms - this.on_ms >= this.s.measure_ms && sig.load.fast_g() > mean
+            if (mean < sig.ref_g && stood && !undone) this.step(t_ms, sig, mean, out)
+            // likewise a card that stood measure_ms and the load rose on from it, no cue up: the next
+            // player's press came before the pass time (a rocking level, the released pivot, is
+            // judged steady late); waiting would weigh the card with the press in it
+            else if (mean > sig.ref_g && stood && !this.excess && !(sig.touchCue_ms >= t_ms)) this.step(t_ms, sig, mean, out, Math.min(this.pass_at_ms, t_ms))
             return
         }
         if (t_ms < this.decide_ms) return
