@@ -168,6 +168,21 @@ test("320 SPS: cards off in the same jolt, the hanger ringing about 2.5 cards do
     assert.ok(t > 5000 && t < 5142, `called at ${t}`)
 })
 
+test("80 SPS: cards off 200 ms after a jolt stirred the load, ringing about 2 cards down, are called within 200 ms of coming off (the up-swing wait is over)", () => {
+    // the jolt wiggles the load 0.8 card from 5000 ms; the cards come off at 5200 and the hanger rings 5.3 Hz
+    // about 2 cards down, swinging back above the release line (1.2 cards down) at 5300-5370: had the mean path still waited
+    // for a low reading there, it would have been called at 5550
+    const off = 5200
+    const level = (t: number) => {
+        if (t < 5000) return CARDS_ON
+        if (t < off) return CARDS_ON - 0.8 * Math.sin((2 * Math.PI * 5 * (t - 5000)) / 1000)
+        const ring = Math.sin((2 * Math.PI * 5.3 * (t - off)) / 1000) * Math.exp(-(t - off) / 600)
+        return CARDS_ON - 2 * Math.min(1, (t - off) / 47) - 3 * ring
+    }
+    const t = collapseAt(1000 / 80, 8000, level, EASY)
+    assert.ok(t > off && t < off + 200, `called at ${t}`)
+})
+
 /**
  * as collapseAt at 80 SPS, with a still gyro at 100 Hz (bias learned, vertical z) and,
  * when `strike_ms` is set, a spin-rate kick of `kick_dps` from then on (cards breaking loose jolt the structure:

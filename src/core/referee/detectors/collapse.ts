@@ -94,8 +94,8 @@ const STIR_LEAD_MS = 1000
 const RING_CENTRE_CARDS = 0.5
 /** the mean path waits for a low reading when it spans this many readings or more (on a slower cell the mean of two or three readings aliasing the ring both ways is the proof, and waiting costs a period: a 10 SPS drop was called 400 ms later) */
 const UPSWING_READINGS = 4
-/** ... and only this soon after the load was stirred, ms: a poke lasts 40-110 ms, and its dip and the swing back up fit in this; later the load may be rocking slower than the mean spans (a released pivot rings at 3 Hz) */
-const UPSWING_MS = 300
+/** ... and only this soon after the load was stirred, ms: a poke lasts 40-110 ms, and its dip and the swing back up fit in this; later the load may be rocking slower than the mean spans (a released pivot rings at 3 Hz), or cards that came off after the stir swing back above the line in their own ring (waiting delayed them). Seeds 1000-6000: 150, 200, 220 and 300 give the same outcomes, 100 loses two (pokes called as collapses); 200 calls collapses up to 50 ms sooner than 300 */
+const UPSWING_MS = 200
 
 export class CollapseDetector {
     private s: CollapseSettings
