@@ -28,6 +28,8 @@ interface Run {
     dismantle?: boolean
     /** stop once this holds of the observations so far */
     stop?: (out: Obs[]) => boolean
+    /** a big swing all along: [swing envelope dps, the pendulum's W^2] (Load.setSwing) */
+    swing?: [number, number]
 }
 
 /** 80 SPS load from BASE_G shaped by `level(t)` (g above BASE_G) into a PlacementDetector; the observations and the final reference */
@@ -40,6 +42,7 @@ function runLoad(until_ms: number, level: (t_ms: number) => number, o: Run = {})
     const out: Obs[] = []
     for (let t = 0; t < until_ms && !(o.stop && o.stop(out)); t += 12.5) {
         sig.load.update(t, BASE_G + level(t))
+        if (o.swing) sig.load.setSwing(o.swing[0], o.swing[1])
         sig.lift_ms = o.lift && t >= o.lift[0] && t <= o.lift[1] ? o.lift[0] : NaN
         if (o.liftBack !== undefined && t >= o.liftBack) sig.liftBack_ms = o.liftBack
         sig.dismantle = o.dismantle === true
@@ -140,6 +143,16 @@ test("the next player's press before the pass time: a card that stood measure_ms
     assert.ok(Math.abs(Number(on[0].ev!.delta_g) - CARD_G) < 0.2, `the first step ${on[0].ev!.delta_g} g`)
     assert.ok(Math.abs(Number(on[1].ev!.delta_g) - CARD_G) < 0.2, `the second step ${on[1].ev!.delta_g} g`)
     assert.ok(!r.out.some(o => o.kind === "touch"), JSON.stringify(r.out))
+})
+
+test("on a big swing (the released pivot rocking the load 2 cards either way), a card is weighed on whole ring periods, not on the last second's ringing mean", () => {
+    // the load rings at twice the swing rate, period 562 ms (W^2 = 31.25 /s^2); in this phase the last second's
+    // mean of the median-cleaned history reads the card 1.9 g heavy (8.4 g), which left the reference high
+    const P = 562
+    const r = runLoad(12000, t => (t >= 3000 ? CARD_G : 0) + 2 * CARD_G * Math.sin((2 * Math.PI * t) / P + 2), { swing: [150, (Math.PI * 1000 / P) ** 2] })
+    const on = r.out.filter(o => o.kind === "card_on")
+    assert.equal(on.length, 1, JSON.stringify(r.out))
+    assert.ok(Math.abs(Number(on[0].ev!.delta_g) - CARD_G) < 0.2, `the step ${on[0].ev!.delta_g} g`)
 })
 
 test("the first card weighed with a press in its measure: when the reference settles, the card mass learns the card, not the press", () => {

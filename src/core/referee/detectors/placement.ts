@@ -12,7 +12,8 @@
  * player's press lifts the level). On a big swing (the released pivot of the
  * tilt phase) the level is the steady blocks' mean over whole ring periods:
  * the history rings by more than the band there, and a card's step measured
- * on it can be a gram or two off.
+ * on it can be a gram or two off. A card weighed at its pass time on a big
+ * swing takes that mean too, when it is the lower of the two measures.
  *
  * A steady drop of more than one card is a (slow) collapse, once no hand may
  * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way).
@@ -279,7 +280,11 @@ export class PlacementDetector {
         // measure the new level again over the stretch since the weight came fully on
         const from = Math.max(this.on_ms, t_ms - this.s.measure_ms)
         const fresh = sig.load.history.mean_since_ms(from)
-        const level = fresh === fresh ? fresh : mean
+        let level = fresh === fresh ? fresh : mean
+        // on a big swing (the released pivot) the history's slots, of the median-cleaned level, ring: their mean
+        // over a second can read a card 1-3 g heavy. A rise takes the steady blocks' mean (whole ring periods)
+        // when that is lower: a press only ever adds, so the lower of two measures holds less of one
+        if (mean > sig.ref_g && sig.load.swinging && sig.load.isSteady()) level = Math.min(level, sig.load.steadyMean_g())
         // a drop while a hand may be lifting the hanger (a lift with no strike, under way) is held on this
         // level until the hanger detector is done with the lift (held)
         if (mean < sig.ref_g && sig.lift_ms === sig.lift_ms && !sig.dismantle) {
