@@ -22,6 +22,8 @@ interface Scene {
     card_g?: number
     /** when the hanger detector offers a touch it saw come back (none unless given), ms */
     offer_ms?: number
+    /** a big swing all along: [swing envelope dps, the pendulum's W^2] (Load.setSwing) */
+    swing?: [number, number]
 }
 
 /** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
@@ -38,7 +40,10 @@ function run(until_ms: number, scene: Scene): Obs[] {
             sig.motion.update(t, 0, 0, scene.spin(t))
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
         }
-        if (t % (scene.load_period_ms ?? 12.5) === 0) sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
+        if (t % (scene.load_period_ms ?? 12.5) === 0) {
+            sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
+            if (scene.swing) sig.load.setSwing(scene.swing[0], scene.swing[1])
+        }
         if (t === 2000) {
             sig.attitude.learnRest()
             sig.push.setVertical(0, 0, 1)
@@ -140,4 +145,22 @@ test("a hanger touch offered to the touch detector is one call: refused after a 
     for (let t = 1500; t <= 1500 + TOUCH_DEFAULTS.rearm_ms + 20; t += 10) touch.update(t, sig, out)
     touch.offer({ ...hanger, t_ms: 4000 }, out)
     assert.equal(out.length, 2, "re-armed")
+})
+
+/** the released pivot's swing: the load rings at twice the swing rate, period 480 ms (W^2 = 42.8 /s^2), `amp_cards` either way */
+const PIVOT_RING_MS = 480
+const PIVOT_SWING: [number, number] = [230, (Math.PI * 1000 / PIVOT_RING_MS) ** 2]
+const pivotRing = (amp_cards: number) => (t: number) => amp_cards * CARD_G * Math.sin((2 * Math.PI * t) / PIVOT_RING_MS)
+
+test("on the released pivot's swing, a card coming on while the load rings 5 cards either way is no touch: the ring's peaks are not a load excursion", () => {
+    const ring = pivotRing(5)
+    const out = run(9000, { spin: () => 0, load: t => ring(t) + (t >= 6000 ? CARD_G : 0), swing: PIVOT_SWING })
+    assert.deepEqual(out, [])
+})
+
+test("on the same swing, a hand leaning 5 cards on the structure for 2 s is a touch on the load excursion", () => {
+    const ring = pivotRing(5)
+    const out = run(9000, { spin: () => 0, load: t => ring(t) + (t >= 6000 && t < 8000 ? 5 * CARD_G : 0), swing: PIVOT_SWING })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "load_excursion")
 })

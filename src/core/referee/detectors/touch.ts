@@ -11,6 +11,9 @@
  *    rod axis (little spin);
  *  - the quick load rises more than `load_up_cards` cards above the reference
  *    (a card plus the slotting pressure of fingers stays under it), for `hold_ms`;
+ *    on a big swing (Load.swinging) the ring-free level instead: the released
+ *    pivot rocks the load by up to six cards either way at twice the swing rate,
+ *    and the quick level's peaks passed the line as a card came on;
  *  - the tilt away from rest passes `tilt_deg` (off where the pivot is free)
  *    for `tilt_hold_ms` (long: a table bump shakes the accelerometer briefly).
  * A cue is a pending touch for `confirm_ms` (and the load's response delay:
@@ -97,7 +100,8 @@ export class TouchDetector {
     /** which cue fires now ("" for none) */
     private cue(sig: Signals): string {
         const s = this.s
-        if (sig.loadOk && sig.load.fast_g() - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
+        const level = sig.load.swinging ? sig.load.ringFree_g() : sig.load.fast_g()
+        if (sig.loadOk && level - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
         if (!sig.imuOk) return ""
         const push = sig.push
         const shake = s.push_per_shake_g * sig.attitude.shakeExcessG()
