@@ -267,12 +267,13 @@ export class PlacementDetector {
             // level (a re-placing hand brings the weight back over hundreds of ms): a hand that had
             // lifted the hanger or the structure let go, and the drop was its
             const undone = sig.load.quick_g() > sig.ref_g - UNDONE_CARDS * card
-            const stood = t_ms - this.on_ms >= this.s.measure_ms && sig.load.fast_g() > mean
-            if (mean < sig.ref_g && stood && !undone) this.step(t_ms, sig, mean, out)
+            // the level stood measure_ms, and the load has left it upwards
+            const stoodThenUp = t_ms - this.on_ms >= this.s.measure_ms && sig.load.fast_g() > mean
+            if (mean < sig.ref_g && stoodThenUp && !undone) this.step(t_ms, sig, mean, out)
             // likewise a card that stood measure_ms and the load rose on from it, no cue up: the next
             // player's press came before the pass time (a rocking level, the released pivot, is
             // judged steady late); waiting would weigh the card with the press in it
-            else if (mean > sig.ref_g && stood && !this.excess && !(sig.touchCue_ms >= t_ms)) this.step(t_ms, sig, mean, out, Math.min(this.pass_at_ms, t_ms))
+            else if (mean > sig.ref_g && stoodThenUp && !this.excess && !(sig.touchCue_ms >= t_ms)) this.step(t_ms, sig, mean, out, Math.min(this.pass_at_ms, t_ms))
             return
         }
         if (t_ms < this.decide_ms) return
