@@ -237,6 +237,15 @@ test("a card falls and its placer's hand comes back 1.2 s later, pressing half a
     assert.ok(Math.abs(Number(off.ev!.delta_g) + CARD_G) < 0.2, `delta ${off.ev!.delta_g}`)
 })
 
+test("a card falls and its placer's hand presses 0.4 card (inside the band) from just before the drop is confirmed: the drop is weighed whole, and the card back on counts", () => {
+    // the card off at 3000 (confirmed at about 4000, pass time 4500); the press from 3950 fills half the fresh measure
+    const r = runLoad(14000, t => (t < 3000 ? 0 : t < 3950 ? -CARD_G : t < 8000 ? -0.62 * CARD_G : 0))
+    const kinds = r.out.map(o => o.kind)
+    assert.deepEqual(kinds, ["card_off", "card_on"], kinds.join(","))
+    assert.ok(Math.abs(Number(r.out[0].ev!.delta_g) + CARD_G) < 0.4, `off ${r.out[0].ev!.delta_g}`)
+    assert.ok(Math.abs(Number(r.out[1].ev!.delta_g) - CARD_G) < 0.4, `on ${r.out[1].ev!.delta_g}`)
+})
+
 test("a hand lifting the hanger by a card for 1.3 s, then letting go at once: no card_off, and no card_on when the load is back", () => {
     // the drop stands measure_ms and more, but the hand lets go before the pass time: the load is straight back at the old level
     const r = runLoad(14000, t => (t < 3000 ? 0 : t < 4300 ? -CARD_G : 0))

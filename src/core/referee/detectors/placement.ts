@@ -13,7 +13,9 @@
  * tilt phase) the level is the steady blocks' mean over whole ring periods:
  * the history rings by more than the band there, and a card's step measured
  * on it can be a gram or two off. A card weighed at its pass time on a big
- * swing takes that mean too, when it is the lower of the two measures.
+ * swing takes that mean too, when it is the lower of the two measures. A drop
+ * takes the lower of the fresh measure and the level that confirmed it: a hand
+ * coming back to the structure before the pass time only ever adds.
  *
  * A steady drop of more than one card is a (slow) collapse, once no hand may
  * be lifting the hanger (Signals.lift_ms: a lift with no strike, under way).
@@ -286,6 +288,9 @@ export class PlacementDetector {
         // over a second can read a card 1-3 g heavy. A rise takes the steady blocks' mean (whole ring periods)
         // when that is lower: a press only ever adds, so the lower of two measures holds less of one
         if (mean > sig.ref_g && sig.load.swinging && sig.load.isSteady()) level = Math.min(level, sig.load.steadyMean_g())
+        // a drop takes the level that confirmed it when that is lower: a fallen card's placer (or the next remover)
+        // pressing inside the band before the pass time lifts the fresh measure, and read a whole card as 0.75
+        if (mean < sig.ref_g) level = Math.min(level, mean)
         // a drop while a hand may be lifting the hanger (a lift with no strike, under way) is held on this
         // level until the hanger detector is done with the lift (held)
         if (mean < sig.ref_g && sig.lift_ms === sig.lift_ms && !sig.dismantle) {
