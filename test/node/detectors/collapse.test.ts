@@ -168,6 +168,19 @@ test("320 SPS: cards off in the same jolt, the hanger ringing about 2.5 cards do
     assert.ok(t > 5000 && t < 5142, `called at ${t}`)
 })
 
+const MEDIUM = settingsFor("medium").collapse
+
+test("medium, 80 and 320 SPS: a heavy poke's dip that rings back about the level it left is no collapse on the settled path either (it waits on the up-swing too, 1000-276)", () => {
+    // medium's hold_ms (40) let the quick level, which lags the readings, call the dip while the newest reading was back above the release line
+    for (const sps of [80, 320]) {
+        const t = collapseAt(1000 / sps, 8000, pokeRing(0), MEDIUM)
+        assert.ok(Number.isNaN(t), `${sps} SPS: called at ${t}`)
+        // cards off in the same jolt are still called before the ring's first peak (5142)
+        const off = collapseAt(1000 / sps, 8000, pokeRing(-2.5), MEDIUM)
+        assert.ok(off > 5000 && off < 5142, `${sps} SPS: cards off called at ${off}`)
+    }
+})
+
 test("80 SPS: cards off 200 ms after a jolt stirred the load, ringing about 2 cards down, are called within 200 ms of coming off (the up-swing wait is over)", () => {
     // the jolt wiggles the load 0.8 card from 5000 ms; the cards come off at 5200 and the hanger rings 5.3 Hz
     // about 2 cards down, swinging back above the release line (1.2 cards down) at 5300-5370: had the mean path still waited

@@ -25,8 +25,9 @@
  * stays under the line for less than half its period; a drop stays). One deep
  * reading of a slow cell is exempt: waiting for another costs its whole period.
  * On a fast cell (the mean spans UPSWING_READINGS or more), within UPSWING_MS
- * of the stir, the mean waits while the newest reading is back above the
- * release line: a heavy poke's dip pulls the mean down for a ring period after
+ * of the stir, the mean and the settled levels wait while the newest reading
+ * is back above the release line (the quick level lags the readings: on medium's
+ * short hold it called a poke's dip as the load swung back up): a heavy poke's dip pulls the mean down for a ring period after
  * the load has swung back up, and that swing up is what tells it from cards
  * that came off (they ring about the lower level: its next trough comes half a
  * ring period later).
@@ -131,6 +132,8 @@ export class CollapseDetector {
     /** the highest and the lowest reading since the load was stirred, g from the reference (NaN: none yet) */
     private upMax = NaN
     private downMin = NaN
+    /** a fast cell's newest reading is back above the release line within UPSWING_MS of the stir (the paths wait) */
+    private upswing = false
 
     constructor(settings: CollapseSettings) {
         this.s = settings
@@ -157,6 +160,7 @@ export class CollapseDetector {
         this.stirred_ms = NaN
         this.upMax = NaN
         this.downMin = NaN
+        this.upswing = false
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
@@ -192,6 +196,8 @@ export class CollapseDetector {
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
         if (!struck && !this.weakHeld(t_ms, since)) return
         if (this.ringing(card) && t_ms - since < this.s.ring_hold_ms) return
+        // the load swung back up soon after the stir: a push's ring (cards off ring about a lower level)
+        if (this.upswing) return
         this.call(t_ms, sig, onQuick === onQuick ? dq : dr, since, out)
     }
 
@@ -223,6 +229,7 @@ export class CollapseDetector {
         // over about a ring period of the hanger, which cancels
         const n = Math.ceil(this.s.mean_ms / sig.load.period_ms)
         const m = this.recent.update(x, n)
+        this.upswing = n >= UPSWING_READINGS && t_ms - this.stirred_ms <= UPSWING_MS && x > sig.ref_g - this.s.release_cards * card
         if (!(m < line)) this.meanSince = NaN
         else if (this.meanSince !== this.meanSince) this.meanSince = t_ms
         if (this.s.fast_cards <= 0) return NaN
@@ -234,7 +241,7 @@ export class CollapseDetector {
         }
         if (this.ringing(card) && t_ms - this.meanSince < this.s.ring_mean_hold_ms) return NaN
         // a fast cell's newest reading back above the release line: the load swung back up (a push's ring), or cards off are mid-ring (their next trough comes soon)
-        if (n >= UPSWING_READINGS && t_ms - this.stirred_ms <= UPSWING_MS && x > sig.ref_g - this.s.release_cards * card) return NaN
+        if (this.upswing) return NaN
         if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
             this.fastOnset_ms = this.meanSince - this.s.mean_ms
             return m - sig.ref_g
