@@ -166,6 +166,20 @@ test("a press that dips past the level and comes back, then a hand lifting the h
     assert.ok((out[0].ev!.delta_g as number) < -5, `peak ${out[0].ev!.delta_g} g`)
 })
 
+test("a hand pressing the hanger 13 g on top of a slotting hand's 3 g press, both letting go at once: a touch, back at the reference (1-335)", () => {
+    // the slotting hand's press from 1000 ms is steady long before: the detector's base holds it (3 g above the reference)
+    const slot = (t: number) => (t >= 1000 && t < 5200 ? 3 * Math.min(1, (t - 1000) / 200) : 0)
+    const out = run(8000, t => slot(t) + hand(5000, 200, 13)(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok(Math.abs((out[0].ev!.delta_g as number) - 13) < 0.5, `peak ${out[0].ev!.delta_g} g`)
+    // the slotting hand alone letting go is no touch (a drop to the reference, no press above its base)
+    assert.deepEqual(run(8000, slot), [])
+    // nor is a wobble a little over the threshold from a base 2 g above the reference that dips back to it (4000-303):
+    // the allowance is for a hand's press that stands well clear of the press in the base
+    const wob = (t: number) => (t >= 1000 && t < 5200 ? 2 * Math.min(1, (t - 1000) / 200) : 0) + (t >= 5000 && t < 5200 ? 1.8 : 0)
+    assert.deepEqual(run(8000, wob), [])
+})
+
 test("a big lift (30 g, 400 ms) that comes back into a 1.1 g ring (the swinging rod rings the load) is a touch: back within 15 % of its height", () => {
     // half the threshold (0.75 g) would call it gone again at the ring's first trough
     const ring = (t: number) => (t >= 5400 ? 1.1 * Math.sin((2 * Math.PI * 2.5 * (t - 5400)) / 1000) : 0)

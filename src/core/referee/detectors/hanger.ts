@@ -12,7 +12,10 @@
  * press comes and goes before the card settles). A lift of more than half a
  * card whose readings go out again once back waits for them to come back
  * again (a placer's hand does not lift the hanger so far; a card that came off
- * does not come back). It is told then: the load is
+ * does not come back). A press from a base that held a slotting hand's press
+ * (above the referee's reference by more than the threshold) may come back to
+ * the reference instead, when it stood more than twice that press above the
+ * base: the hand let go of the hanger and the card at once. It is told then: the load is
  * back, nothing to explain. While a lift is under way with no strike (the
  * push under LIFT_PUSH_DPSS since it began) it says so (Signals.lift_ms): the
  * placement detector's slow-collapse path waits for it.
@@ -222,7 +225,12 @@ export class HangerDetector {
         // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
         const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? ring : 0)
-        const past = d * this.side < -over
+        // a press from a base that held a hand's press (above the reference by more than the threshold: a slotting
+        // hand), standing clear of it (twice its height), may come back to the reference, the slotting hand gone with
+        // it: past only below the lower of the two (a smaller wobble that drops to the reference is a ring, 4000-303)
+        const alt = this.side > 0 && this.base_g - this.ref_g > thr && this.peak_g > 2 * (this.base_g - this.ref_g)
+        const dl = alt ? load.quick_g() - this.ref_g : d
+        const past = dl * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
@@ -267,7 +275,9 @@ export class HangerDetector {
             this.backSq = 0
         }
         this.backN++
-        const dx = load.lastPassed_g - this.base_g
+        let dx = load.lastPassed_g - this.base_g
+        const dxr = load.lastPassed_g - this.ref_g
+        if (alt && (dxr < 0 ? -dxr : dxr) < (dx < 0 ? -dx : dx)) dx = dxr
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
         // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2)
