@@ -180,6 +180,16 @@ test("a hand pressing the hanger 13 g on top of a slotting hand's 3 g press, bot
     assert.deepEqual(run(8000, wob), [])
 })
 
+test("a hand lifting the hanger 10 g below the reference as a slotting hand's 3 g press goes: a touch, back at the reference (5000-71)", () => {
+    const slot = (t: number) => (t >= 1000 && t < 5000 ? 3 * Math.min(1, (t - 1000) / 200) : 0)
+    const out = run(8000, t => slot(t) + hand(5000, 300, -10)(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    // a card the placement detector has not called (the base a card above the reference) falling, its ring's trough
+    // 7 g under the reference, is no touch: a base more than a slotting press above the reference holds no press
+    const fell = (t: number) => (t < 1000 ? 0 : t < 5000 ? 6.5 * Math.min(1, (t - 1000) / 200) : t < 5150 ? -7 : 0)
+    assert.deepEqual(run(8000, fell), [])
+})
+
 test("a big lift (30 g, 400 ms) that comes back into a 1.1 g ring (the swinging rod rings the load) is a touch: back within 15 % of its height", () => {
     // half the threshold (0.75 g) would call it gone again at the ring's first trough
     const ring = (t: number) => (t >= 5400 ? 1.1 * Math.sin((2 * Math.PI * 2.5 * (t - 5400)) / 1000) : 0)

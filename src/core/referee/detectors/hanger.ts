@@ -12,10 +12,12 @@
  * press comes and goes before the card settles). A lift of more than half a
  * card whose readings go out again once back waits for them to come back
  * again (a placer's hand does not lift the hanger so far; a card that came off
- * does not come back). A press from a base that held a slotting hand's press
- * (above the referee's reference by more than the threshold) may come back to
- * the reference instead, when it stood more than twice that press above the
- * base: the hand let go of the hanger and the card at once. It is told then: the load is
+ * does not come back). An excursion from a base that held a slotting hand's
+ * press (above the referee's reference by more than the threshold, less than
+ * SLOT_PRESS_CARDS) may come back to the reference instead, when it went more
+ * than twice that press from the base: the hand let go of the hanger and the
+ * card at once (a press), or the slotting hand let go as a hand lifted the
+ * hanger (a lift). It is told then: the load is
  * back, nothing to explain. While a lift is under way with no strike (the
  * push under LIFT_PUSH_DPSS since it began) it says so (Signals.lift_ms): the
  * placement detector's slow-collapse path waits for it.
@@ -120,6 +122,8 @@ const RING_RMS = 0.75
 const LIFT_PUSH_DPSS = 15
 /** a big press stands this many times the threshold (which holds the swing's load ring) */
 const BIG_PRESS_THR = 2
+/** a slotting hand presses a card into its slot by at most this many cards (of the lightest card); a base further above the reference holds more than a press (a card the placement detector has not called) */
+const SLOT_PRESS_CARDS = 0.7
 /** a lift of more than this many cards whose load, back, goes out again waits to come back again (a placer's hand lifts the hanger less: 0.2 card, traced) */
 const REWAIT_LIFT_CARDS = 0.5
 
@@ -225,12 +229,14 @@ export class HangerDetector {
         // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
         const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? ring : 0)
-        // a press from a base that held a hand's press (above the reference by more than the threshold: a slotting
-        // hand), standing clear of it (twice its height), may come back to the reference, the slotting hand gone with
-        // it: past only below the lower of the two (a smaller wobble that drops to the reference is a ring, 4000-303)
-        const alt = this.side > 0 && this.base_g - this.ref_g > thr && this.peak_g > 2 * (this.base_g - this.ref_g)
+        // an excursion from a base that held a hand's press (above the reference by more than the threshold, less
+        // than a slotting hand presses), going clear of it (twice its height), may come back to the reference, the
+        // slotting hand gone with it (a smaller wobble that drops to the reference is a ring, 4000-303)
+        const pressed = this.base_g - this.ref_g
+        const alt = pressed > thr && pressed < SLOT_PRESS_CARDS * sig.mass.get_g() && this.peak_g * this.side > 2 * pressed
+        // from the reference: a press is past only below it, a lift is back once above it (less tol)
         const dl = alt ? load.quick_g() - this.ref_g : d
-        const past = dl * this.side < -over
+        const past = (this.side > 0 ? dl : d) * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && judged && !shifted) {
             // a press (a slotting hand), then the load going on past the level: a hand lifting the hanger as the
@@ -256,7 +262,7 @@ export class HangerDetector {
         const cap = big < halfCard ? big : halfCard
         const tol = cap > thr / 2 ? cap : thr / 2
         // back: within tol on its own side, past the level up to `over` (above)
-        const back = d * this.side < tol
+        const back = (this.side < 0 ? dl : d) * this.side < tol
         if (this.back_ms === this.back_ms && !back) {
             // out again: spent, but a lift of more than REWAIT_LIFT_CARDS waits to come back again (within max_ms):
             // the readings just back may dip out on the lift's side (a noisy cell's readings, the hanger dropping back
