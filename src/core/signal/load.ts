@@ -230,6 +230,7 @@ export class Load {
     lastPassed_g = NaN
     prevPassed_g = NaN
     private prev2Passed_g = NaN
+    private prev3Passed_g = NaN
     private recent = new WindowMean(RECENT_N)
     private recentMean = NaN
     /**
@@ -280,6 +281,7 @@ export class Load {
                 this.runN = 0
             }
         }
+        this.prev3Passed_g = this.prev2Passed_g
         this.prev2Passed_g = this.prevPassed_g
         this.prevPassed_g = this.lastPassed_g
         this.lastPassed_g = x
@@ -352,6 +354,13 @@ export class Load {
     /** the mean of the last RECENT_N readings past the spike gate, g (NaN before that many): on a slow cell, a drop the ring's alias hides from the median */
     recentMean_g(): number {
         return this.recentMean
+    }
+
+    /** the highest of the last RECENT_N (4) readings past the spike gate, g (NaN before that many) */
+    recentMax_g(): number {
+        const a = this.lastPassed_g > this.prevPassed_g ? this.lastPassed_g : this.prevPassed_g
+        const b = this.prev2Passed_g > this.prev3Passed_g ? this.prev2Passed_g : this.prev3Passed_g
+        return a > b ? a : b
     }
 
     /** the higher of the last two readings past the spike gate, g: the load has been at most this for two readings */

@@ -109,6 +109,20 @@ test("a card sliding off a 20 SPS cell whose alias keeps the median up is no tou
     cardOffExplainsKick(SLID_OFF_2, 4.6, 5980)
 })
 
+// the gated readings of a 10 SPS cell as a finger poked the structure (seed 2000, case 440, from 37.4 s), g from the
+// reference, one every 100 ms: the hanger rings about the level it left, aliased into three low readings in a row
+const POKE_RING_10SPS = [0.17, 12.71, -8.84, -7.99, -6.92, 7.39, 9.76, -3.9, -5.73, -4.83, 2.6, 7.89, 1.41, -3.74, -5.56, -0.75, 6.39, 4.7, -1.79]
+
+test("a heavy poke whose ring a 10 SPS cell aliases into low readings is a touch within 500 ms of the poke: a reading as far above the level says the quick level is the ring's", () => {
+    const ring = (t: number) => (t < 5900 ? 0 : POKE_RING_10SPS[Math.min(POKE_RING_10SPS.length - 1, Math.round((t - 5900) / 100))])
+    const out = run(9000, { spin: kick(5920, 10), load: ring, load_period_ms: 100, card_g: 8 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    // (waiting for the median to come back called it 780 ms after the poke, past the hand's 500 ms)
+    assert.ok(out[0].t_ms < 5920 + 500, `called at ${out[0].t_ms}`)
+    // cards off on the same cell still explain the kick (the means stand low)
+    cardOffExplainsKick(SLID_OFF, 4.7, 6000)
+})
+
 test("the same kick while the table rings (0.2 g at 30 Hz on the accelerometer) is no touch: the pivot moved", () => {
     const shake = (t: number) => (t >= 5950 && t < 6400 ? 0.2 * Math.sin((2 * Math.PI * 30 * t) / 1000) : 0)
     const out = run(9000, { spin: kick(6000, 10), shake })

@@ -23,7 +23,10 @@
  * a slow cell aliases the ring of a card leaving into readings both ways,
  * and one in three near the old level can hold the median up): cards came
  * off (a collapse jolts the rod as its cards break loose, a falling card
- * too), or a hand lifts. It waits up to `explain_ms` longer for the load to
+ * too), or a hand lifts. On a slow cell (ALIAS_PERIOD_MS) with one of the last
+ * four readings as far above the reference as the line is below, the quick
+ * level and the last two readings are a push's ring aliased: only the means
+ * count then (a heavy poke's ring held its call 780 ms). It waits up to `explain_ms` longer for the load to
  * come back (the hand let go: a touch); a load that stays low explains the
  * push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
@@ -69,6 +72,9 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     spin_push_per_dps: 1,
     push_per_shake_g: 700,
 }
+
+/** a cell whose readings come this far apart or further (25 SPS and slower) aliases the hanger's 3-6 Hz ring, ms */
+const ALIAS_PERIOD_MS = 40
 
 export class TouchDetector {
     private s: TouchSettings
@@ -121,7 +127,10 @@ export class TouchDetector {
             const line = -this.s.explain_cards * sig.mass.get_g()
             // ... or the ring-free level, or the last four readings' mean, does (a slow cell aliases the ring of a
             // card leaving into readings both ways)
-            const low = sig.loadOk && (d < line || sig.load.recentHigh_g() - sig.ref_g < line || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
+            // ... but with one of the last four readings as far above the reference as the line is below, the quick
+            // level and the last two readings are a push's ring aliased (a slow cell): the means say where the level is
+            const rung = sig.load.period_ms >= ALIAS_PERIOD_MS && sig.load.recentMax_g() - sig.ref_g > -line
+            const low = sig.loadOk && (((d < line || sig.load.recentHigh_g() - sig.ref_g < line) && !rung) || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
