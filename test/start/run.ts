@@ -17,7 +17,7 @@
  * at the end START-END, then exits (the host has the truth from the plan).
  */
 import * as ds from "@devicescript/core"
-import { Firmware, FIRMWARE_DEFAULTS, LoadSensor, Rig } from "../../src/main"
+import { Firmware, FIRMWARE_DEFAULTS, LoadSensor, Rig, realReferee } from "../../src/main"
 import { Difficulty } from "../../src/core/referee/types"
 import { Sample } from "../../src/core/sample"
 import { VirtualClock } from "../../src/hw/clock"
@@ -142,7 +142,7 @@ export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: st
         notice: (m: string) => console.log("# " + m),
         layout: { leds: 8, leds_per_seat: 1 },
     }
-    const fw = await Firmware.boot(rig)
+    const fw = await Firmware.boot(rig, realReferee)
     const s = new Sample()
     let more = sim.next(s)
     let rows = 0

@@ -1,4 +1,4 @@
-// VM suites, group 3 of 4: the firmware on emulated chips: sampler, settings, faults, a new game, a reset
-// mid-game (see main.ts for why groups: the firmware alone is most of the VM's 64 KB of function code, so the
-// chips' own suites are in group 2).
+// VM suites, group 3 of 5: the firmware on emulated chips with a scripted referee: sampler, settings, faults, a new
+// game, turn boundaries saved (see main.ts for why groups: with a scripted referee the firmware's image leaves the
+// real referee out; the chips' own suites are in group 2, the real referee's reset in group 4).
 import "./hw/rig.test"

@@ -1,4 +1,4 @@
-// VM suites, group 1 of 4: the pure core. `npm test` runs every test/vm/main*.ts
+// VM suites, group 1 of 5: the pure core. `npm test` runs every test/vm/main*.ts
 // entry with `devs run ENTRY --test --test-self-exit`.
 // Why several entries: the DeviceScript VM refuses a program whose function
 // code reaches 64 KB (bytecode verifier check 1051), and all suites together

@@ -14,7 +14,7 @@ import { RefereeLike } from "../../../src/hw/sampler"
 import { MemoryStore } from "../../../src/hw/store"
 import { Sample } from "../../../src/core/sample"
 import { RefEvent } from "../../../src/core/referee/types"
-import { Firmware } from "../../../src/main"
+import { Firmware, realReferee } from "../../../src/main"
 import { RegFault } from "../fakes/chips"
 import { SimRig, simRig } from "../fakes/simrig"
 
@@ -207,7 +207,7 @@ export async function placeCard(g: Game) {
 export async function startGame(cards: number, store?: MemoryStore): Promise<Game> {
     const sim = simRig(store)
     sim.load.setMass(RIG_G)
-    const g: Game = { sim: sim, fw: await Firmware.boot(sim.rig), cards: 0 }
+    const g: Game = { sim: sim, fw: await Firmware.boot(sim.rig, realReferee), cards: 0 }
     await runFor(g, 5000)
     for (let i = 0; i < cards; i++) await placeCard(g)
     return g
@@ -307,7 +307,7 @@ export async function runReset(point: string): Promise<RowResult> {
     g = undefined
     const sim2 = simRig(store)
     sim2.load.setMass(mass)
-    const g2: Game = { sim: sim2, fw: await Firmware.boot(sim2.rig), cards: cards0 }
+    const g2: Game = { sim: sim2, fw: await Firmware.boot(sim2.rig, realReferee), cards: cards0 }
     const after = state(g2)
     if (after !== want) problems.push("resumed '" + after + "', want '" + want + "'")
     if (sim2.notices.join("|") !== "resumed the saved game") problems.push("notices: " + sim2.notices.join("|"))

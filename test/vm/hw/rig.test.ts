@@ -1,8 +1,8 @@
-// The firmware on emulated chips: the sampler surviving a sensor that
-// vanishes and comes back, settings, a new game from the menu, and a reset
-// mid-game resuming from the settings store.
+// The firmware on emulated chips, with a scripted referee: the sampler surviving a
+// sensor that vanishes and comes back, settings, a new game from the menu, turn
+// boundaries saved. A reset mid-game resuming from the settings store runs the
+// real referee: resume.test.ts, in its own VM group.
 import { describe, expect, test } from "@devicescript/test"
-import { Rules } from "../../../src/core/referee/rules"
 import { GameConfig, defaultGameConfig } from "../../../src/core/referee/types"
 import { MemoryStore } from "../../../src/hw/store"
 import { Firmware } from "../../../src/main"
@@ -74,27 +74,6 @@ describe("firmware on the simulated rig", () => {
         expect(sim.clock.t_ms - t0 <= 50 * 40).toBe(true)
         expect(sim.leds.frames - frames0 >= 20).toBe(true)
         expect(fw.sampler.faults().join(",")).toBe("imu,load")
-    })
-
-    test("a reset mid-game resumes the same seat and card count from the settings store", async () => {
-        const cfg = defaultGameConfig()
-        const rules = new Rules(cfg)
-        const evs: any[] = []
-        rules.handle({ kind: "input", t_ms: 0, button: "start" }, evs)
-        for (let i = 1; i <= 4; i++) rules.handle({ kind: "card_on", t_ms: 2000 * i }, evs)
-        const want = rules.view()
-        expect(want.cards).toBe(4)
-        const store = new MemoryStore()
-        await store.set("lib_game", rules.snapshot())
-        const fw1 = await Firmware.boot(simRig(store).rig)
-        expect(fw1.referee.view().cards).toBe(4)
-        // power cut: a new firmware on the same flash
-        const sim2 = simRig(store)
-        const fw2 = await Firmware.boot(sim2.rig)
-        const got = fw2.referee.view()
-        expect(got.turn).toBe(want.turn)
-        expect(got.cards).toBe(4)
-        expect(sim2.notices.join("|")).toBe("resumed the saved game")
     })
 
     test("corrupt settings fall back to defaults with a message; a full store does not stop the game", async () => {
