@@ -26,11 +26,11 @@
  * reading of a slow cell is exempt: waiting for another costs its whole period.
  * On a fast cell (the mean spans UPSWING_READINGS or more), within UPSWING_MS
  * of the stir, the mean and the settled levels wait while the newest reading
- * is back above the release line (the quick level lags the readings: on medium's
- * short hold it called a poke's dip as the load swung back up): a heavy poke's dip pulls the mean down for a ring period after
- * the load has swung back up, and that swing up is what tells it from cards
- * that came off (they ring about the lower level: its next trough comes half a
- * ring period later).
+ * is back above the release line: a heavy poke's dip pulls the mean down for a
+ * ring period after the load has swung back up (and the quick level, which
+ * lags the readings, on medium's short hold), and that swing up is what tells
+ * it from cards that came off (they ring about the lower level: its next
+ * trough comes half a ring period later).
  * With the IMU heard, a drop counts only if a strike (a strong push) came with it,
  * or a weaker one (cards sliding off gently) and the drop has held `weak_hold_ms`
  * since it (a hand lifting the hanger hardly turns the rod, and lets go sooner;

@@ -289,7 +289,7 @@ export class PlacementDetector {
         // when that is lower: a press only ever adds, so the lower of two measures holds less of one
         if (mean > sig.ref_g && sig.load.swinging && sig.load.isSteady()) level = Math.min(level, sig.load.steadyMean_g())
         // a drop takes the level that confirmed it when that is lower: a fallen card's placer (or the next remover)
-        // pressing inside the band before the pass time lifts the fresh measure, and read a whole card as 0.75
+        // pressing inside the band before the pass time lifts the fresh measure (it read a whole card as 0.76)
         if (mean < sig.ref_g) level = Math.min(level, mean)
         // a drop while a hand may be lifting the hanger (a lift with no strike, under way) is held on this
         // level until the hanger detector is done with the lift (held)

@@ -26,9 +26,9 @@
  * too), or a hand lifts. On a slow cell (ALIAS_PERIOD_MS) with one of the last
  * four readings as far above the reference as the line is below, the quick
  * level and the last two readings are a push's ring aliased: only the means
- * count then (a heavy poke's ring held its call 780 ms). It waits up to `explain_ms` longer for the load to
- * come back (the hand let go: a touch); a load that stays low explains the
- * push and drops it.
+ * count then (a heavy poke's ring held its call 780 ms). It waits up to
+ * `explain_ms` longer for the load to come back (the hand let go: a touch); a
+ * load that stays low explains the push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
  * here (offer): one call for one touch, at once, in place of a push cue still
  * waiting on the load (a push cue the load explained called nothing, so it
