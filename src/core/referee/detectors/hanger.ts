@@ -235,7 +235,7 @@ export class HangerDetector {
         const pressed = this.base_g - this.ref_g
         const alt = pressed > thr && pressed < SLOT_PRESS_CARDS * sig.mass.get_g() && this.peak_g * this.side > 2 * pressed
         // from the reference: a press is past only below it, a lift is back once above it (less tol)
-        const dl = alt ? load.quick_g() - this.ref_g : d
+        const dl = alt ? d + pressed : d
         const past = (this.side > 0 ? dl : d) * this.side < -over
         if (!past) this.past_ms = NaN
         else if (this.side > 0 && judged && !shifted) {
@@ -282,7 +282,7 @@ export class HangerDetector {
         }
         this.backN++
         let dx = load.lastPassed_g - this.base_g
-        const dxr = load.lastPassed_g - this.ref_g
+        const dxr = dx + pressed
         if (alt && (dxr < 0 ? -dxr : dxr) < (dx < 0 ? -dx : dx)) dx = dxr
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
