@@ -181,6 +181,18 @@ test("medium, 80 and 320 SPS: a heavy poke's dip that rings back about the level
     }
 })
 
+test("320 SPS: a swing's ring of the load about its level, +-3 cards at 2.4 Hz, is no collapse at any trough (the ring's passes through the reference are no quiet load, 4000-350)", () => {
+    // each trough stays under the fast line for about 110 ms (more than fast_hold_ms, less than ring_hold_ms);
+    // the ring passes within half a card of the reference in 7 readings: were that a quiet load, the extremes
+    // would start afresh there, and the next trough would not read as a ring about the level
+    const ring = (t: number) => (t < 5000 ? CARDS_ON : CARDS_ON + 3 * Math.sin((2 * Math.PI * 2.4 * (t - 5000)) / 1000))
+    const t = collapseAt(1000 / 320, 9000, ring, EASY)
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+    // cards off in the middle of it, ringing about 3 cards down, are still called
+    const off = collapseAt(1000 / 320, 9000, t => ring(t) - (t < 6000 ? 0 : 3), EASY)
+    assert.ok(off > 6000 && off < 6300, `cards off called at ${off}`)
+})
+
 test("80 SPS: cards off 200 ms after a jolt stirred the load, ringing about 2 cards down, are called within 200 ms of coming off (the up-swing wait is over)", () => {
     // the jolt wiggles the load 0.8 card from 5000 ms; the cards come off at 5200 and the hanger rings 5.3 Hz
     // about 2 cards down, swinging back above the release line (1.2 cards down) at 5300-5370: had the mean path still waited

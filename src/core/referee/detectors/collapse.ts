@@ -89,6 +89,8 @@ const CALM_MS = 500
 const MEAN_N = 64
 /** readings in a row within half a card of the reference that make a quiet load */
 const QUIET_READINGS = 3
+/** ... and for the extremes (ringing()) they must span this long, ms: a fast cell's readings pass within half a card of the reference in a few ms mid-ring (a ring of +-3 cards at 2.4 Hz: 7 readings at 320 SPS, 22 ms). Seeds 1000-6000: 30, 60, 100, 120 and 250 give the same outcomes, 4 more right than 0 */
+const QUIET_MS = 100
 /** the load stirred at most this long before a path's onset counts as the collapse's start, ms */
 const STIR_LEAD_MS = 1000
 /** the load rings about its level (a push) when the midpoint of its extremes since it was stirred stands above this many cards below the reference (cards off ring about drop_cards down or more: 1.5-2; 6000-66's poke stood 0.17 card down); seeds 1000-6000: 0.25 and 0.5 give the same outcomes, 0.75 one more, 1 loses two collapses */
@@ -126,6 +128,7 @@ export class CollapseDetector {
     private meanSince = NaN
     /** quiet readings in a row (within half a card of the reference), and the first reading after the last quiet run, ms */
     private quietN = 0
+    private quietFrom_ms = NaN
     private stirred_ms = NaN
     /** where the fast path's drop began, ms */
     private fastOnset_ms = NaN
@@ -280,18 +283,20 @@ export class CollapseDetector {
      * the load's quiet runs: a reading `dx` (g from the reference; NaN for a bit error) within half a card of
      * the reference, QUIET_READINGS in a row, is quiet; the first reading after such a run is where the load
      * was stirred (a collapse's jolt rings the load for hundreds of ms before a path can prove the drop);
-     * the readings' extremes since then (ringing())
+     * the readings' extremes since the last quiet run that spanned QUIET_MS too (ringing())
      */
     private stir(t_ms: number, dx: number, card: number) {
         if (dx !== dx) return
         if (dx > this.upMax) this.upMax = dx
         if (dx < this.downMin) this.downMin = dx
         if (dx < 0.5 * card && dx > -0.5 * card) {
+            if (this.quietN === 0) this.quietFrom_ms = t_ms
             this.quietN++
             return
         }
-        if (this.quietN >= QUIET_READINGS) {
-            this.stirred_ms = t_ms
+        if (this.quietN >= QUIET_READINGS) this.stirred_ms = t_ms
+        // a ring's pass through the reference is no quiet load: the extremes start afresh only after QUIET_MS
+        if (this.quietN >= QUIET_READINGS && t_ms - this.quietFrom_ms >= QUIET_MS) {
             this.upMax = dx
             this.downMin = dx
         }
