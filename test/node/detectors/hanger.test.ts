@@ -319,7 +319,7 @@ test("the threshold follows the rest noise learned at the tare: a 1.2 g hand is 
     assert.deepEqual(runAfterTare(0.02, hand(5000, 400, 0.8)), [])
 })
 
-test("a dip just after the base moved to a new level (a card on: the first steady mean still holds its ring) is no touch (over within 250 ms); the same dip 400 ms on is", () => {
+test("a dip just after the base moved to a new level (a card on: the first steady mean still holds its ring) is no touch (over within 250 ms); the same dip 400 ms on is, and a lift of more than a card at once", () => {
     const step = (t: number) => (t >= 3000 ? 7 : 0)
     // the placement is called (the reference moves) once the card's level is steady: the base moves there
     const runStep = (dip: (t: number) => number, steadyAt: number): Obs[] => {
@@ -343,6 +343,8 @@ test("a dip just after the base moved to a new level (a card on: the first stead
     assert.ok(steadyAt === steadyAt, "the card's level never steady")
     assert.deepEqual(runStep(hand(steadyAt + 60, 150, -2.2), steadyAt), [], "a dip over within 250 ms of the new level being taken is its ring")
     assert.equal(runStep(hand(steadyAt + 400, 150, -2.2), steadyAt).length, 1, "the same dip 400 ms on is a hand")
+    // no level's ring reaches a card: a hand lifting the hanger 40 g within those 250 ms is a touch (5000-230)
+    assert.equal(runStep(hand(steadyAt + 60, 150, -40), steadyAt).length, 1, "a 40 g lift within 250 ms of the new level is a hand")
 })
 
 test("a lift it tells back marks Signals.liftBack_ms (a hand let go: the placement detector drops a drop it held); a press does not", () => {

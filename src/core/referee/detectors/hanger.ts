@@ -49,8 +49,9 @@
  *    past lift_dps itself);
  *  - a table bump: the clamp's shake above `shake_g` stops it;
  *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
- *    level (a card on or off), no excursion starts (the first steady mean still
- *    holds the level's slow ring, and its next trough looked like a hand's lift);
+ *    level (a card on or off), no excursion of a card or less starts (the first
+ *    steady mean still holds the level's slow ring, and its next trough looked
+ *    like a hand's lift);
  *  - a card called meanwhile (the reference moved).
  * The touch detector decides whether it is called (TouchDetector.offer).
  */
@@ -114,6 +115,8 @@ export const HANGER_DEFAULTS: HangerSettings = {
 const FLIP_MS = 120
 /** no excursion starts this soon after the base moved to a new level (a card on or off: its first steady mean still holds the ring), ms */
 const BASE_SETTLE_MS = 250
+/** ... but one of more than this many cards does: no level's ring reaches a card, a hand lifting the hanger does (5000-230: 42 g as a held press's level was taken). Seeds 1000-6000: 0.5, 1 and 2 give the same outcomes, one more right than none */
+const SETTLE_CARDS = 1
 /** a big excursion is back within this fraction of its height (at most half a card) */
 const BACK_FRAC = 0.15
 /** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
@@ -216,7 +219,7 @@ export class HangerDetector {
         const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
         const judged = calm && (sw < still || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
-            if (this.since !== this.since && ad > thr && judged && !(t_ms - this.baseMoved_ms < BASE_SETTLE_MS)) {
+            if (this.since !== this.since && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
                 this.begin(t_ms, d)
                 this.ref_g = sig.ref_g
             }
