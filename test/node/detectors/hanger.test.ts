@@ -75,7 +75,7 @@ test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () =
 })
 
 /** as run, while the rod swings `amp_dps` at 0.8 Hz (the gyro into the push module: its swing envelope); `comp`: the load taken less the swing's ring (Signals.ringComp) */
-function runSwinging(amp_dps: number, extra: (t_ms: number) => number, comp = false): { out: Obs[]; env: number } {
+function runSwinging(amp_dps: number | ((t_ms: number) => number), extra: (t_ms: number) => number, comp = false): { out: Obs[]; env: number } {
     const sig = freshSignals()
     sig.ref_g = REF_G
     sig.ringComp = comp
@@ -83,7 +83,7 @@ function runSwinging(amp_dps: number, extra: (t_ms: number) => number, comp = fa
     const out: Obs[] = []
     let env = 0
     for (let t = 0; t <= 9000; t += 12.5) {
-        const gx = amp_dps * Math.sin((2 * Math.PI * 0.8 * t) / 1000)
+        const gx = (typeof amp_dps === "number" ? amp_dps : amp_dps(t)) * Math.sin((2 * Math.PI * 0.8 * t) / 1000)
         sig.motion.update(t, gx, 0, 0)
         sig.push.update(t, gx, 0, 0)
         if (t === 5000) env = sig.push.swingEnvDps()
@@ -98,6 +98,14 @@ test("on a swinging rig (over still_dps, under lift_dps) a hand lifting the hang
     assert.equal(lift.out.length, 1, JSON.stringify(lift.out))
     assert.deepEqual(runSwinging(30, hand(5000, 300, 6)).out, [])
     assert.deepEqual(runSwinging(ON.lift_dps * 1.6, hand(5000, 300, -6)).out, [], "over lift_dps nothing is judged")
+})
+
+test("a press begun on a rig swinging under still_dps stays judged while the hand's push swings it up to lift_dps (2000-125); begun over still_dps it is not judged", () => {
+    // the rig swings 8 dps; from 5050 ms the hand's push takes the swing to 30 dps (over still_dps, under lift_dps)
+    const grow = (t: number) => (t < 5050 ? 8 : Math.min(30, 8 + (22 * (t - 5050)) / 150))
+    const r = runSwinging(grow, hand(5000, 300, 4))
+    assert.equal(r.out.length, 1, JSON.stringify(r.out))
+    assert.deepEqual(runSwinging(30, hand(5000, 300, 4)).out, [], "a press begun on a 30 dps swing is not judged (a slotting hand)")
 })
 
 test("with the load taken less the swing's ring (Signals.ringComp) a 4 g press on a rig swinging 25 dps is a touch (judged up to ring_still_dps); without, it is not judged there", () => {

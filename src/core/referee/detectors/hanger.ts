@@ -46,7 +46,8 @@
  *    press's release swings past the level by the swing's load ring as well.
  *    A lift that began so is judged on,
  *    whatever the swing (a hand lifting the hanger 30-70 g swings the rod
- *    past lift_dps itself);
+ *    past lift_dps itself), and any excursion under way up to `lift_dps` (a
+ *    hand's press swings the rod too);
  *  - a table bump: the clamp's shake above `shake_g` stops it;
  *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
  *    level (a card on or off), no excursion of a card or less starts (the first
@@ -209,7 +210,8 @@ export class HangerDetector {
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
-        // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself); a press of more than
+        // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself), a press under way up to
+        // lift_dps (the hand's push swings it too: 2000-125, a 9 g press begun at 28 dps, judged still at 33); a press of more than
         // big_press_cards (a card and a slotting hand's press weigh 1.7 at most) and twice the threshold (the swing's
         // load ring in it) up to big_press_dps
         const calm = sig.attitude.shakeExcessG() < s.shake_g
@@ -217,7 +219,7 @@ export class HangerDetector {
         const height = idle ? d : this.peak_g
         const heavy = height > s.press_cards * sig.mass.get_g()
         const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
-        const judged = calm && (sw < still || ((lift || heavy) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
+        const judged = calm && (sw < still || ((lift || heavy) && sw < s.lift_dps) || (!idle && (lift || sw < s.lift_dps)) || (bigPress && sw < s.big_press_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
                 this.begin(t_ms, d)
