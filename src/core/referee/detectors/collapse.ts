@@ -18,7 +18,7 @@
  *    within CALM_MS is not trusted on one reading, nor from its conversion start.
  * A hand's push rings the hanger about the level it left; cards coming off
  * leave it ringing about a lower level, at least `drop_cards` down. So when the
- * midpoint of the load's extremes since it was stirred stands within
+ * midpoint of the load's extremes since it was last quiet (QUIET_MS) stands within
  * RING_CENTRE_CARDS of the reference or above (it swung about as far up as
  * down), a trough is no proof yet: two readings in a row and the settled level
  * must stay down `ring_hold_ms`, the mean `ring_mean_hold_ms` (a ring's trough
@@ -132,7 +132,7 @@ export class CollapseDetector {
     private stirred_ms = NaN
     /** where the fast path's drop began, ms */
     private fastOnset_ms = NaN
-    /** the highest and the lowest reading since the load was stirred, g from the reference (NaN: none yet) */
+    /** the highest and the lowest reading since the load was last quiet for QUIET_MS, g from the reference (NaN: none yet) */
     private upMax = NaN
     private downMin = NaN
     /** a fast cell's newest reading is back above the release line within UPSWING_MS of the stir (the paths wait) */
@@ -303,7 +303,7 @@ export class CollapseDetector {
         this.quietN = 0
     }
 
-    /** whether the load has swung about as far up as down since it was stirred (a push's ring about the level): the extremes' midpoint within RING_CENTRE_CARDS of the reference or above */
+    /** whether the load has swung about as far up as down since it was last quiet (a push's ring about the level): the extremes' midpoint within RING_CENTRE_CARDS of the reference or above */
     private ringing(card: number): boolean {
         return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > -2 * RING_CENTRE_CARDS * card
     }
