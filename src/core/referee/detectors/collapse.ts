@@ -294,11 +294,13 @@ export class CollapseDetector {
             this.quietN++
             return
         }
-        if (this.quietN >= QUIET_READINGS) this.stirred_ms = t_ms
-        // a ring's pass through the reference is no quiet load: the extremes start afresh only after QUIET_MS
-        if (this.quietN >= QUIET_READINGS && t_ms - this.quietFrom_ms >= QUIET_MS) {
-            this.upMax = dx
-            this.downMin = dx
+        if (this.quietN >= QUIET_READINGS) {
+            this.stirred_ms = t_ms
+            // a ring's pass through the reference is no quiet load: the extremes start afresh only after QUIET_MS
+            if (t_ms - this.quietFrom_ms >= QUIET_MS) {
+                this.upMax = dx
+                this.downMin = dx
+            }
         }
         this.quietN = 0
     }

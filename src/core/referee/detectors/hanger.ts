@@ -219,7 +219,7 @@ export class HangerDetector {
         const height = idle ? d : this.peak_g
         const heavy = height > s.press_cards * sig.mass.get_g()
         const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
-        const judged = calm && (sw < still || ((lift || heavy) && sw < s.lift_dps) || (!idle && (lift || sw < s.lift_dps)) || (bigPress && sw < s.big_press_dps))
+        const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
             if (this.since !== this.since && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
                 this.begin(t_ms, d)
