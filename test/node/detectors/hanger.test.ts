@@ -117,6 +117,14 @@ test("with the load taken less the swing's ring (Signals.ringComp) a 4 g press o
     assert.deepEqual(runSwinging(25, hand(5000, 300, 1.8), true).out, [])
 })
 
+test("with the ring taken out a 5 g press on a rig swinging 34 dps is a touch (6000-186: judged up to ring_still_dps); over it, not judged", () => {
+    const r = runSwinging(34, hand(5000, 300, 5), true)
+    assert.ok(r.env > 30 && r.env < ON.ring_still_dps, `swing envelope ${r.env.toFixed(1)} dps`)
+    assert.equal(r.out.length, 1, JSON.stringify(r.out))
+    assert.ok(Math.abs((r.out[0].ev!.delta_g as number) - 5) < 0.5, `peak ${r.out[0].ev!.delta_g} g`)
+    assert.deepEqual(runSwinging(ON.ring_still_dps * 1.3, hand(5000, 300, 5), true).out, [], "over ring_still_dps a press of a card or less is not judged")
+})
+
 test("on a swinging rig (over still_dps, under lift_dps) a press of more than press_cards is a touch, its release swinging past the level by the swing's load ring", () => {
     // 15 g (2.3 cards of the 6.5 g prior) for 300 ms; on release the load swings 4.2 g past the level for 60 ms: more
     // than the ring allowance of a still rig (over_frac of 15 g: 3.75 g), within it plus the swing's load ring (0.002 x 30^2)
