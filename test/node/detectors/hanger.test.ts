@@ -69,6 +69,17 @@ test("on a 10 SPS cell the stay is counted to the nearest reading: told on the t
     assert.ok(out[0].t_ms - 5330 < 500, `${out[0].t_ms - 5330} ms after the hand let go`)
 })
 
+test("after a long press comes back, the steady mean that still holds the press is no new level: the load rising 2.4 s later is no second touch (5000-396)", () => {
+    // a hand presses 2 g for 1.4 s (the steadiness window fills with the pressed level), lets go; 2.4 s later the
+    // load rises 2 g and stays (the next card's weight coming on): taken as the base, the stale pressed level made the
+    // load back at the old level a lift, and that rise its return
+    const press = hand(5000, 1400, 2)
+    const out = run(11000, t => press(t) + (t >= 8800 ? 2 * Math.min(1, (t - 8800) / 200) : 0))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) > 1.8, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].t_ms < 6800, `told at ${out[0].t_ms}`)
+})
+
 test("a hand lifting the hanger 3 g for 1.5 s is a touch too (either way)", () => {
     const out = run(9000, hand(5000, 1500, -3))
     assert.equal(out.length, 1, JSON.stringify(out))

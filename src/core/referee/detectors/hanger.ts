@@ -53,6 +53,9 @@
  *    level (a card on or off), no excursion of a card or less starts (the first
  *    steady mean still holds the level's slow ring, and its next trough looked
  *    like a hand's lift);
+ *  - the excursion just back: until a steady mean within the threshold of the
+ *    load is taken as the base (the steadiness window may still hold the
+ *    excursion's level, and the load back at the old one would read as one);
  *  - a card called meanwhile (the reference moved).
  * The touch detector decides whether it is called (TouchDetector.offer).
  */
@@ -154,6 +157,8 @@ export class HangerDetector {
     private backSq = 0
     /** the largest peak-held push since the excursion began, degrees/s^2 */
     private pushMax = 0
+    /** an excursion came back and no steady mean has been taken as the base since */
+    private returned = false
 
     constructor(settings: HangerSettings) {
         this.s = settings
@@ -165,6 +170,7 @@ export class HangerDetector {
 
     reset() {
         this.since = NaN
+        this.returned = false
     }
 
     /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back */
@@ -193,15 +199,6 @@ export class HangerDetector {
         const s = this.s
         const load = sig.load
         const idle = !(this.since >= 0)
-        if (idle && load.isSteady()) {
-            const m = load.steadyMean_g()
-            // a new level (a card on or off): the first steady mean still holds its ring
-            if (!(Math.abs(m - this.base_g) <= s.min_g)) this.baseMoved_ms = t_ms
-            this.base_g = m
-            this.since = NaN
-        }
-        const d = load.quick_g() - this.base_g
-        const ad = d < 0 ? -d : d
         const sw = sig.push.swingEnvDps()
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
         const noise = load.restNoise()
@@ -210,6 +207,22 @@ export class HangerDetector {
         const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
         const still = sig.ringComp ? s.ring_still_dps : s.still_dps
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
+        if (idle && load.isSteady()) {
+            const m = load.steadyMean_g()
+            const off = load.quick_g() - m
+            // after an excursion came back, the steadiness window may still hold it: a steady mean the load stands
+            // the threshold away from is stale (5000-396: the first one after a 1.2 g press of 1.4 s was the pressed
+            // level, and the load back at the old one read as a lift)
+            if (!this.returned || (off < 0 ? -off : off) <= thr) {
+                // a new level (a card on or off): the first steady mean still holds its ring
+                if (!(Math.abs(m - this.base_g) <= s.min_g)) this.baseMoved_ms = t_ms
+                this.base_g = m
+                this.since = NaN
+                this.returned = false
+            }
+        }
+        const d = load.quick_g() - this.base_g
+        const ad = d < 0 ? -d : d
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
         // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself), a press under way up to
@@ -303,6 +316,7 @@ export class HangerDetector {
         const held = this.back_ms - this.since
         const onset = this.since
         this.since = NaN
+        this.returned = true
         if (held < s.hold_ms) return null
         return { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
     }
