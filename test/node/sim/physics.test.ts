@@ -5,7 +5,7 @@ import assert from "node:assert/strict"
 import { Sample } from "../../../src/core/sample.ts"
 import { makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { G_MPS2 } from "../../../src/sim/params.ts"
-import { Card, RigPhysics } from "../../../src/sim/physics.ts"
+import { Card, RigPhysics, TILT_STOP_RAD } from "../../../src/sim/physics.ts"
 import { Act, Action, applyAction } from "../../../src/sim/actions.ts"
 import { Rng } from "../../../src/core/rand.ts"
 import { cos, sin } from "../../../src/sim/trig.ts"
@@ -111,6 +111,32 @@ test("on a released tilt pivot (hard) the mean load after each card equals the w
         assert.ok(Math.abs(mean_g - weight_g) < 0.3, `card ${i + 1}: mean load ${mean_g.toFixed(2)} g, weight ${weight_g.toFixed(2)} g`)
     }
     assert.ok(tiltSeen_rad > 0.03, `the structure rocks on the fulcrum (${(tiltSeen_rad * 57.3).toFixed(1)} deg)`)
+})
+
+test("the released fulcrum leans against the tilt clamp's stop: a card far off-centre or a hard kick tilts it to TILT_STOP_RAD and no further, and the rod hardly swings from it", () => {
+    // the small-angle rest angle is cs / h (a structure 1-3 cm below the tilt pivot); without the stop the tilt
+    // ran past a radian and its centre-of-mass shift swung the rod (5000-314: the tilt at -129 degrees, the
+    // swing growing to 60 dps after a hand's placement on the empty fulcrum)
+    const rig = makeCase(5, "quiet", { quick: true, difficulty: "hard" }).params.rig
+    assert.ok(rig.tilt_free, "hard releases the tilt pivot")
+    const ph = new RigPhysics(rig)
+    ph.addCard(new Card(0, 0.007, 0.15, 0, rig.rod_len_m - 0.02))
+    ph.settle()
+    assert.ok(ph.csx / rig.tilt_depth_m > TILT_STOP_RAD, `rest angle cs / h ${(ph.csx / rig.tilt_depth_m).toFixed(2)} rad`)
+    assert.equal(ph.phi, TILT_STOP_RAD)
+    ph.removeCard(ph.cards[0])
+    ph.settle()
+    assert.equal(ph.phi, 0)
+    ph.wphi = 8
+    let maxTilt = 0
+    let maxSwing = 0
+    for (let k = 0; k < 20000; k++) {
+        ph.step(0.001)
+        maxTilt = Math.max(maxTilt, Math.abs(ph.phi))
+        maxSwing = Math.max(maxSwing, Math.abs(ph.wx), Math.abs(ph.wy))
+    }
+    assert.ok(maxTilt <= TILT_STOP_RAD + 1e-12, `tilt ${(maxTilt * 57.3).toFixed(1)} deg`)
+    assert.ok(maxSwing * 57.3 < 10, `swing ${(maxSwing * 57.3).toFixed(1)} dps`)
 })
 
 function meanLoad(rows: { t: number; v: number }[], t0: number, t1: number): number {
