@@ -387,18 +387,19 @@ test("a lift it tells back marks Signals.liftBack_ms (a hand let go: the placeme
     assert.ok(press.back !== press.back, `liftBack_ms ${press.back}`)
 })
 
-test("while a hand lifts the hanger with no strike, the detector says so (Signals.lift_ms); not for a press, nor after a strike", () => {
-    /** the 80 Hz load REF_G + extra(t), the gyro still but for a 60 ms kick at kick_ms (NaN: none); the times lift_ms was set, and its value */
-    function lifted(extra: (t: number) => number, kick_ms = NaN): { from: number; to: number; since: number } {
+test("while a hand lifts the hanger with no strike (a push under 20 dps/s), the detector says so (Signals.lift_ms); not for a press, nor after a strike", () => {
+    /** the 80 Hz load REF_G + extra(t), the gyro still but for a 60 ms kick of kick_dps at kick_ms (NaN: none); the times lift_ms was set, its value, the peak push */
+    function lifted(extra: (t: number) => number, kick_ms = NaN, kick_dps = 20): { from: number; to: number; since: number; push: number } {
         const sig = freshSignals()
         sig.ref_g = REF_G
         const det = new HangerDetector(ON)
         const out: Obs[] = []
-        const r = { from: NaN, to: NaN, since: NaN }
+        const r = { from: NaN, to: NaN, since: NaN, push: 0 }
         for (let t = 0; t <= 9000; t += 12.5) {
-            const gx = t >= kick_ms && t < kick_ms + 60 ? 20 * Math.sin((Math.PI * (t - kick_ms)) / 60) : 0
+            const gx = t >= kick_ms && t < kick_ms + 60 ? kick_dps * Math.sin((Math.PI * (t - kick_ms)) / 60) : 0
             sig.motion.update(t, gx, 0, 0)
             sig.push.update(t, gx, 0, 0)
+            r.push = Math.max(r.push, sig.push.peakPushDpss())
             feed(det, sig, t, REF_G + extra(t), out)
             if (sig.lift_ms === sig.lift_ms) {
                 if (r.from !== r.from) r.from = t
@@ -415,7 +416,11 @@ test("while a hand lifts the hanger with no strike, the detector says so (Signal
     const press = lifted(hand(5000, 300, 30))
     assert.ok(press.from !== press.from, JSON.stringify(press))
     const struck = lifted(hand(5000, 1500, -30), 5100)
-    assert.ok(!(struck.to > 5200), JSON.stringify(struck))
+    assert.ok(struck.push > 20 && !(struck.to > 5200), JSON.stringify(struck))
+    // a heavy hand on the hanger turns the rod a little: a push of 15-20 dps/s is no strike (4000-179: 15.7 on a 46 g lift)
+    const heavy = lifted(hand(5000, 1500, -46), 5100, 7.5)
+    assert.ok(heavy.push > 15 && heavy.push < 20, `push ${heavy.push.toFixed(1)} dps/s`)
+    assert.ok(heavy.from < 5100 && heavy.to >= 6500, JSON.stringify(heavy))
 })
 
 test("a hand lifting the hanger as the rig swings under lift_dps is judged on when its lift swings the rod past lift_dps", () => {
