@@ -273,9 +273,10 @@ export class RigPhysics {
         this.psi += this.wpsi * dt
         this.phi += this.wphi * dt
         // the tilt clamp's stops: the fulcrum card leans against one, its tilt rate gone (an inelastic stop)
-        if (this.phi > TILT_STOP_RAD || this.phi < -TILT_STOP_RAD) {
-            this.phi = stop(this.phi)
-            if (this.phi * this.wphi > 0) this.wphi = 0
+        const held = stop(this.phi)
+        if (held !== this.phi) {
+            this.phi = held
+            if (held * this.wphi > 0) this.wphi = 0
         }
         this.z += this.vz * dt
         this.loadForce_n = this.k * this.z + this.cvert * this.vz + p.hanger_mass_kg * (g + this.abz) + this.fhanger
