@@ -296,3 +296,47 @@ test("a drop held before a weak jolt (a hand holding the hanger up, then letting
     const t = collapseWithImu(6000, t => (t < 4000 ? CARDS_ON : CARDS_ON - 4), WEAK_KICK_DPS)
     assert.ok(t >= 6000 + hold - 12.5 && t <= 6000 + hold + 50, `called at ${t}`)
 })
+
+/** as collapseCallWithImu at 80 SPS, with the spin rate `spin(t)` (dps) instead of one kick: the collapse call's time (NaN: none) */
+function collapseWithSpin(spin: (t_ms: number) => number, level: (t_ms: number) => number): number {
+    const sig = freshSignals()
+    sig.mass.set(CARD_G, 6)
+    for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
+    sig.load.tare(3000, ZERO_G)
+    sig.ref_g = ZERO_G + CARDS_ON * CARD_G
+    sig.push.setVertical(0, 0, 1)
+    const det = new CollapseDetector(COLLAPSE_DEFAULTS)
+    const out: Obs[] = []
+    let nextImu = 0
+    for (let t = 0; t < 10000; t += 12.5) {
+        while (nextImu <= t) {
+            sig.motion.update(nextImu, 0, 0, spin(nextImu))
+            sig.push.update(nextImu, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
+            nextImu += 10
+        }
+        if (t < 3000) continue
+        sig.load.update(t, ZERO_G + level(t) * CARD_G)
+        det.update(t, sig, out)
+        if (out.length > 0) return out[0].t_ms
+    }
+    return NaN
+}
+
+test("a weakly jolted drop deeper than the structure weighs (a hand lifting the hanger hard) is no collapse, and its release's strike calls nothing while the levels lag (5000-185)", () => {
+    // 6 cards on, the load 8 cards down for 1.5 s: 2 below the empty rig, which no cards coming off can do
+    const lift = (t: number) => (t >= 5000 && t < 6500 ? CARDS_ON - 8 : CARDS_ON)
+    const weak = (t: number) => (t >= 4990 ? WEAK_KICK_DPS : 0)
+    assert.ok(Number.isNaN(collapseWithSpin(weak, lift)), "called while the hand held the hanger up")
+    // the hand lets go: the rod is struck hard as the levels still lag low
+    const released = (t: number) => weak(t) + (t >= 6500 ? 20 : 0)
+    const t = collapseWithSpin(released, lift)
+    assert.ok(Number.isNaN(t), `called at ${t} on the release`)
+    // cards that do come off later (struck, the load back first) are called again
+    const later = (t: number) => (t >= 8000 ? CARDS_ON - 4 : lift(t))
+    const strikeAgain = (t: number) => released(t) + (t >= 7990 ? 20 : 0)
+    const again = collapseWithSpin(strikeAgain, later)
+    assert.ok(again >= 8000 && again < 8300, `cards off after the lift called at ${again}`)
+    // as deep as the structure weighs, held with a weak jolt: cards off (all of them), called
+    const all = collapseWithSpin(weak, t => (t >= 5000 ? 0 : CARDS_ON))
+    assert.ok(all >= 5000 + COLLAPSE_DEFAULTS.weak_hold_ms - 12.5 && all <= 5000 + COLLAPSE_DEFAULTS.weak_hold_ms + 50, `all cards off called at ${all}`)
+})

@@ -37,6 +37,9 @@
  * a drop before the strike, a hand holding the hanger up, does not count).
  * One card falling stays above both lines (its ring trough reaches ~2 cards),
  * and a card that catches and hangs on keeps its weight on the structure.
+ * A weakly struck drop deeper than the structure weighs (its ring-free level more than LIFT_OVER_CARDS
+ * below the empty rig) is no cards off but a hand lifting the hanger: nothing is called until the load is
+ * back within a card of the reference (its release may strike the rod while the levels still lag low).
  * The call's evidence carries the strike (`push_dpss`: the highest push seen, held 0.8 s).
  * Called once; re-armed when the level is back within one card of the
  * reference (a new round re-tares it anyway). The call's onset (the rules
@@ -83,6 +86,12 @@ export const COLLAPSE_DEFAULTS: CollapseSettings = { drop_cards: 1.7, hold_ms: 8
 
 /** a drop counts as struck when a strong push came at most this long before, ms */
 const STRIKE_MS = 800
+/**
+ * a weakly struck drop whose ring-free level stands more than this many cards below the empty rig is a hand
+ * lifting the hanger, not cards off (5000-185: a hand lifted 27 g, 3.6 cards, off a 2-card structure for a second,
+ * and its release struck the rod at 32 dps/s^2 while the levels lagged). Seeds 1000-6000: 0.5 and 1 give the same outcomes
+ */
+const LIFT_OVER_CARDS = 1
 /** one deep reading counts only if none other was under the fast line this long before its conversion, ms */
 const CALM_MS = 500
 /** the most readings the recent mean spans (150 ms at 320 SPS is 48) */
@@ -105,6 +114,8 @@ export class CollapseDetector {
     /** since when the quick level (0) and the ring-free level (1) have been down, ms */
     private below: number[] = [NaN, NaN]
     private called = false
+    /** a weakly struck drop went deeper than the structure weighs (possible()): a hand lifting, nothing is called until the load is back */
+    private lifted = false
     /** the last time a strong push was seen, ms */
     private struck_ms = NaN
     /** the last time a weak strike was seen, and when that strike began, ms */
@@ -153,6 +164,7 @@ export class CollapseDetector {
         this.strikePeak = 0
         this.strikePeak_ms = NaN
         this.called = false
+        this.lifted = false
         this.raw1 = NaN
         this.deepSince = NaN
         this.lows = 0
@@ -172,7 +184,10 @@ export class CollapseDetector {
         const fast = this.fastDrop_g(t_ms, sig, card)
         const dq = sig.load.fast_g() - sig.ref_g
         const dr = sig.load.ringFree_g() - sig.ref_g
-        if (dq > -card && dr > -card) this.called = false
+        if (dq > -card && dr > -card) {
+            this.called = false
+            this.lifted = false
+        }
         const push = sig.push.peakPushDpss()
         if (push >= this.strikePeak || !(t_ms - this.strikePeak_ms <= STRIKE_MS)) {
             this.strikePeak = push
@@ -183,10 +198,10 @@ export class CollapseDetector {
             if (!(t_ms - this.weak_ms <= STRIKE_MS)) this.weakFrom_ms = t_ms
             this.weak_ms = t_ms
         }
-        if (this.called) return
+        if (this.called || this.lifted) return
         // (no IMU, or none heard yet: the load alone decides)
         const struck = !sig.imuOk || !sig.motion.hasData() || t_ms - this.struck_ms <= STRIKE_MS
-        if (fast === fast && (struck || this.weakHeld(t_ms, this.fastOnset_ms))) {
+        if (fast === fast && (struck || (this.weakHeld(t_ms, this.fastOnset_ms) && this.possible(dr, sig, card)))) {
             this.call(t_ms, sig, fast, this.fastOnset_ms, out)
             return
         }
@@ -197,7 +212,7 @@ export class CollapseDetector {
         const since = onQuick === onQuick ? onQuick : onRing
         if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
-        if (!struck && !this.weakHeld(t_ms, since)) return
+        if (!struck && !(this.weakHeld(t_ms, since) && this.possible(dr, sig, card))) return
         if (this.ringing(card) && t_ms - since < this.s.ring_hold_ms) return
         // the load swung back up soon after the stir: a push's ring (cards off ring about a lower level)
         if (this.upswing) return
@@ -208,6 +223,18 @@ export class CollapseDetector {
     private weakHeld(t_ms: number, onset_ms: number): boolean {
         const from = onset_ms > this.weakFrom_ms ? onset_ms : this.weakFrom_ms
         return t_ms - this.weak_ms <= STRIKE_MS && t_ms - from >= this.s.weak_hold_ms
+    }
+
+    /**
+     * whether a drop of `d` (g, the ring-free level from the reference) can be cards off: at most what the
+     * structure weighs (the reference over the empty rig) and LIFT_OVER_CARDS more. Deeper, with no strong
+     * strike, it is a hand lifting the hanger: nothing is called until the load is back (lifted)
+     */
+    private possible(d: number, sig: Signals, card: number): boolean {
+        // (no tare known: no bound)
+        if (!(-d > sig.ref_g - sig.load.zero_g() + LIFT_OVER_CARDS * card)) return true
+        this.lifted = true
+        return false
     }
 
     /** level `d` (below the reference, g) on track `k`: since when it has been down, if that is hold_ms or more, else NaN */
