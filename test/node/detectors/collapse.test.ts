@@ -220,6 +220,11 @@ function collapseWithImu(strike_ms: number, level: (t_ms: number) => number, kic
 
 /** as collapseWithImu: the collapse call itself (undefined: none) */
 function collapseCallWithImu(strike_ms: number, level: (t_ms: number) => number, kick_dps: number, settings = COLLAPSE_DEFAULTS): Obs | undefined {
+    return collapseCallWithSpin(t => (t >= strike_ms ? kick_dps : 0), level, settings, 8000)
+}
+
+/** as collapseCallWithImu, with the spin rate `spin(t)` (dps) given for the whole run, until `until_ms` */
+function collapseCallWithSpin(spin: (t_ms: number) => number, level: (t_ms: number) => number, settings: typeof COLLAPSE_DEFAULTS, until_ms: number): Obs | undefined {
     const sig = freshSignals()
     sig.mass.set(CARD_G, 6)
     for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
@@ -229,10 +234,9 @@ function collapseCallWithImu(strike_ms: number, level: (t_ms: number) => number,
     const det = new CollapseDetector(settings)
     const out: Obs[] = []
     let nextImu = 0
-    for (let t = 0; t < 8000; t += 12.5) {
+    for (let t = 0; t < until_ms; t += 12.5) {
         while (nextImu <= t) {
-            const spin = nextImu >= strike_ms ? kick_dps : 0
-            sig.motion.update(nextImu, 0, 0, spin)
+            sig.motion.update(nextImu, 0, 0, spin(nextImu))
             sig.push.update(nextImu, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
             nextImu += 10
         }
@@ -297,29 +301,10 @@ test("a drop held before a weak jolt (a hand holding the hanger up, then letting
     assert.ok(t >= 6000 + hold - 12.5 && t <= 6000 + hold + 50, `called at ${t}`)
 })
 
-/** as collapseCallWithImu at 80 SPS, with the spin rate `spin(t)` (dps) instead of one kick: the collapse call's time (NaN: none) */
+/** 80 SPS with the spin rate `spin(t)` (dps): the collapse call's time (NaN: none) */
 function collapseWithSpin(spin: (t_ms: number) => number, level: (t_ms: number) => number): number {
-    const sig = freshSignals()
-    sig.mass.set(CARD_G, 6)
-    for (let t = 0; t < 3000; t += 12.5) sig.load.update(t, ZERO_G + CARDS_ON * CARD_G)
-    sig.load.tare(3000, ZERO_G)
-    sig.ref_g = ZERO_G + CARDS_ON * CARD_G
-    sig.push.setVertical(0, 0, 1)
-    const det = new CollapseDetector(COLLAPSE_DEFAULTS)
-    const out: Obs[] = []
-    let nextImu = 0
-    for (let t = 0; t < 10000; t += 12.5) {
-        while (nextImu <= t) {
-            sig.motion.update(nextImu, 0, 0, spin(nextImu))
-            sig.push.update(nextImu, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
-            nextImu += 10
-        }
-        if (t < 3000) continue
-        sig.load.update(t, ZERO_G + level(t) * CARD_G)
-        det.update(t, sig, out)
-        if (out.length > 0) return out[0].t_ms
-    }
-    return NaN
+    const call = collapseCallWithSpin(spin, level, COLLAPSE_DEFAULTS, 10000)
+    return call ? call.t_ms : NaN
 }
 
 test("a weakly jolted drop deeper than the structure weighs (a hand lifting the hanger hard) is no collapse, and its release's strike calls nothing while the levels lag (5000-185)", () => {
