@@ -114,7 +114,7 @@ export class CollapseDetector {
     /** since when the quick level (0) and the ring-free level (1) have been down, ms */
     private below: number[] = [NaN, NaN]
     private called = false
-    /** a weakly struck drop went deeper than the structure weighs (possible()): a hand lifting, nothing is called until the load is back */
+    /** a weakly struck drop went deeper than the structure weighs: a hand lifting, nothing is called until the load is back */
     private lifted = false
     /** the last time a strong push was seen, ms */
     private struck_ms = NaN
@@ -201,9 +201,15 @@ export class CollapseDetector {
         if (this.called || this.lifted) return
         // (no IMU, or none heard yet: the load alone decides)
         const struck = !sig.imuOk || !sig.motion.hasData() || t_ms - this.struck_ms <= STRIKE_MS
-        if (fast === fast && (struck || (this.weakHeld(t_ms, this.fastOnset_ms) && this.possible(dr, sig, card)))) {
-            this.call(t_ms, sig, fast, this.fastOnset_ms, out)
-            return
+        // deeper than every card on the structure weighs (the reference over the empty rig), and a card more
+        // (no tare known: no bound): on the weak-strike path that is a hand lifting the hanger, not cards off
+        const deep = -dr > sig.ref_g - sig.load.zero_g() + LIFT_OVER_CARDS * card
+        if (fast === fast && (struck || this.weakHeld(t_ms, this.fastOnset_ms))) {
+            if (!struck && deep) this.lifted = true
+            else {
+                this.call(t_ms, sig, fast, this.fastOnset_ms, out)
+                return
+            }
         }
         // settled: the quick level, and the ring-free one (a slow cell aliases the hanger's
         // ringing into readings that swing both ways, which the quick level's median follows)
@@ -212,7 +218,11 @@ export class CollapseDetector {
         const since = onQuick === onQuick ? onQuick : onRing
         if (since !== since) return
         if (sig.imuOk && sig.motion.swingDps() < this.s.swing_dps) return
-        if (!struck && !(this.weakHeld(t_ms, since) && this.possible(dr, sig, card))) return
+        if (!struck && !this.weakHeld(t_ms, since)) return
+        if (!struck && deep) {
+            this.lifted = true
+            return
+        }
         if (this.ringing(card) && t_ms - since < this.s.ring_hold_ms) return
         // the load swung back up soon after the stir: a push's ring (cards off ring about a lower level)
         if (this.upswing) return
@@ -223,18 +233,6 @@ export class CollapseDetector {
     private weakHeld(t_ms: number, onset_ms: number): boolean {
         const from = onset_ms > this.weakFrom_ms ? onset_ms : this.weakFrom_ms
         return t_ms - this.weak_ms <= STRIKE_MS && t_ms - from >= this.s.weak_hold_ms
-    }
-
-    /**
-     * whether a drop of `d` (g, the ring-free level from the reference) can be cards off: at most what the
-     * structure weighs (the reference over the empty rig) and LIFT_OVER_CARDS more. Deeper, with no strong
-     * strike, it is a hand lifting the hanger: nothing is called until the load is back (lifted)
-     */
-    private possible(d: number, sig: Signals, card: number): boolean {
-        // (no tare known: no bound)
-        if (!(-d > sig.ref_g - sig.load.zero_g() + LIFT_OVER_CARDS * card)) return true
-        this.lifted = true
-        return false
     }
 
     /** level `d` (below the reference, g) on track `k`: since when it has been down, if that is hold_ms or more, else NaN */
