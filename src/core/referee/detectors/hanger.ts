@@ -56,6 +56,10 @@
  *  - the excursion just back: until a steady mean within the threshold of the
  *    load is taken as the base (the steadiness window may still hold the
  *    excursion's level, and the load back at the old one would read as one);
+ *  - anything after a spent excursion (a ring, a wobble out again, one held
+ *    too long) until the load is steady again; but after a spent press a lift
+ *    below the base starts at once (no card and no slotting hand lifts the
+ *    load under the level it stood at);
  *  - a card called meanwhile (the reference moved).
  * The touch detector decides whether it is called (TouchDetector.offer).
  */
@@ -240,7 +244,13 @@ export class HangerDetector {
         const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
         const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
-            if (this.since !== this.since && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
+            // a spent press (a slotting hand's wobble) waits for the load to be steady again, but a lift past the
+            // threshold below the base starts at once: no card and no slotting hand takes the load under the level it
+            // stood at (6000-110: a hand lifted the hanger 4 g while a placer's 1 g press kept the load unsteady).
+            // Not after a spent lift (a lift held past max_ms, cards off: on seeds 1000-6000 ten placements read as
+            // touches). Seeds 1000-6000: two more right outcomes, none worse
+            const fresh = this.since !== this.since || (this.since === -1 && this.side > 0 && d < -thr)
+            if (fresh && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
                 this.begin(t_ms, d)
                 this.ref_g = sig.ref_g
             }
