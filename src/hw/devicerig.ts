@@ -18,6 +18,7 @@ import { BuzzerTunes, StripLeds, StripSend } from "./outputs"
 import { PressQueue, attachButton } from "./buttons"
 import { Telemetry, TELEMETRY_DEFAULTS, TelemetrySettings } from "./telemetry"
 import { parseRowRate } from "../core/telemetry-format"
+import { FIRMWARE_VERSION } from "./version"
 
 /** the settings key of the telemetry row rate: "events", "decimated", "decimated:N" or "full" (e.g. lib_tel=full in .env.local before deploying) */
 export const KEY_TEL = "lib_tel"
@@ -30,8 +31,6 @@ export async function telemetrySettings(store: KvStore): Promise<TelemetrySettin
     if (!rate) return TELEMETRY_DEFAULTS
     return { mode: rate.mode, decimate: rate.decimate, queue_lines: TELEMETRY_DEFAULTS.queue_lines, hello_every_ms: TELEMETRY_DEFAULTS.hello_every_ms, print_every_ms: TELEMETRY_DEFAULTS.print_every_ms }
 }
-
-export const FIRMWARE_VERSION = "0.1.0"
 
 /** the sensors on an I2C bus: the IMU found by probing, the NAU7802 at 0x2A (calibration set at boot) */
 export function i2cSensors(bus: I2C, clock: Clock): { imu: SensorDriver; load: LoadSensor } {
