@@ -325,3 +325,12 @@ test("a weakly jolted drop deeper than the structure weighs (a hand lifting the 
     const all = collapseWithSpin(weak, t => (t >= 5000 ? 0 : CARDS_ON))
     assert.ok(all >= 5000 + COLLAPSE_DEFAULTS.weak_hold_ms - 12.5 && all <= 5000 + COLLAPSE_DEFAULTS.weak_hold_ms + 50, `all cards off called at ${all}`)
 })
+
+test("40 SPS: a collapse called on the mean has its onset where the load was stirred inside the mean's window, not at the window's start", () => {
+    // the readings ring +-2.5 cards about 3.5 cards down from 5000 ms: the mean over mean_ms crosses the line
+    // later, and its window's start lies before the cards came off (blame is judged on the onset: 5000-21)
+    const call = firstCollapse(25, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON - 3.5 + (Math.round(t / 25) % 2 === 0 ? -2.5 : 2.5)))
+    assert.ok(call, "no collapse")
+    assert.equal(call.ev!.detector, "load_drop")
+    assert.ok(call.onset_ms! >= 5000 && call.onset_ms! <= 5025, `onset ${call.onset_ms}`)
+})

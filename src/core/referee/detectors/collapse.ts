@@ -271,7 +271,11 @@ export class CollapseDetector {
         // a fast cell's newest reading back above the release line: the load swung back up (a push's ring), or cards off are mid-ring (their next trough comes soon)
         if (this.upswing) return NaN
         if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
-            this.fastOnset_ms = this.meanSince - this.s.mean_ms
+            // the drop began inside the mean's window: where the load was stirred, when that was in it (the window's
+            // start can lie well before the cards came off, and blame is judged on the onset)
+            const from = this.meanSince - this.s.mean_ms
+            const st = this.stirred_ms
+            this.fastOnset_ms = st > from && st <= this.meanSince ? st : from
             return m - sig.ref_g
         }
         return NaN
