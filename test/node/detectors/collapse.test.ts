@@ -334,3 +334,20 @@ test("40 SPS: a collapse called on the mean has its onset where the load was sti
     assert.equal(call.ev!.detector, "load_drop")
     assert.ok(call.onset_ms! >= 5000 && call.onset_ms! <= 5025, `onset ${call.onset_ms}`)
 })
+
+/** the level of 1000-351 and 4000-14 (hard: its tuned fast path, 2 cards for 80 ms) */
+const HARD = settingsFor("hard").collapse
+
+/** a heavy poke at 5000 ms: the hanger rings 5 Hz about `centre_cards` from the reference, its first trough 9 cards below it, 50 ms in */
+function deepPoke(centre_cards: number): (t_ms: number) => number {
+    return t => (t < 5000 ? CARDS_ON : CARDS_ON + centre_cards * Math.min(1, (t - 5000) / 50) - (9 + centre_cards) * Math.sin((2 * Math.PI * 5 * (t - 5000)) / 1000) * Math.exp(-(t - 5000) / 600))
+}
+
+test("80 SPS, hard: a heavy poke's deep dip is not called on its way back up (its two low readings held 80 ms as it rose: 1000-351); cards off in such a jolt still are", () => {
+    // (on a 320 SPS cell the settled level, lagging the readings, still calls such a dip: 4000-14)
+    const poke = collapseAt(12.5, 8000, deepPoke(0), HARD)
+    assert.ok(Number.isNaN(poke), `called at ${poke}`)
+    // cards off ringing about 3 cards down: called by their ring's next trough at the latest (5250 ms)
+    const off = collapseAt(12.5, 8000, deepPoke(-3), HARD)
+    assert.ok(off > 5000 && off < 5250, `called at ${off}`)
+})
