@@ -178,3 +178,12 @@ test("on the same swing, a hand leaning 5 cards on the structure for 2 s is a to
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(out[0].ev!.detector, "load_excursion")
 })
+
+test("a finger held on the structure 2.3 s after its touch was called: its release's kick is no second call (3000-126); a second kick 2.9 s on is", () => {
+    // the finger's kick at 6000 ms, its release (the torque going off) at 8300 ms: the cues were calm in between
+    const held = run(11000, { spin: t => kick(6000, 10)(t) - kick(8300, 10)(t) })
+    assert.equal(held.length, 1, JSON.stringify(held))
+    assert.ok(held[0].t_ms > 6000 && held[0].t_ms < 6500, `called at ${held[0].t_ms}`)
+    const again = run(11000, { spin: t => kick(6000, 10)(t) + kick(8900, 10)(t) })
+    assert.equal(again.length, 2, JSON.stringify(again))
+})

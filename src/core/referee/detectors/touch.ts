@@ -65,7 +65,10 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     confirm_ms: 250,
     explain_cards: 0.6,
     explain_ms: 1000,
-    rearm_ms: 2000,
+    // a finger held on the structure steadily shows no cue; its release's kick came 2 s after the call (3000-126, a
+    // second warning). Seeds 1000-6000: 2500 two more right than 2000 (none worse), 2250 one; 2800 and 3000 lost a
+    // second touch 2.8 s on (1000-366)
+    rearm_ms: 2500,
     swing_push_dpss: 12,
     spin_push_dpss: 6,
     swing_push_per_dps: 0.03,
