@@ -465,3 +465,14 @@ test("after a slotting hand's press is spent (out again once back) a hand liftin
     const push = hand(6450, 350, 4)
     assert.deepEqual(run(9000, t => press(t) + push(t)), [])
 })
+
+test("a hand pressing the hanger 3.5 g as a slotting hand's 1 g press (under the threshold) lets go: a touch, back at the reference 1 g under the base (1-176); the press letting go alone is not", () => {
+    // the base holds the slotting hand's press (1 g above the reference: too small to be an excursion of its own);
+    // the load comes back to the reference, past the base by more than a quarter of the touch's height
+    const slot = (t: number) => (t >= 1000 && t < 5100 ? 1 * Math.min(1, (t - 1000) / 200) : 0)
+    const out = run(8000, t => slot(t) + hand(5000, 130, 3.5)(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok(Math.abs((out[0].ev!.delta_g as number) - 3.5) < 0.5, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5100, `onset ${out[0].onset_ms}`)
+    assert.deepEqual(run(8000, slot), [])
+})

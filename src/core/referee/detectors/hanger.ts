@@ -13,9 +13,9 @@
  * card whose readings go out again once back waits for them to come back
  * again (a placer's hand does not lift the hanger so far; a card that came off
  * does not come back). An excursion from a base that held a slotting hand's
- * press (above the referee's reference by more than the threshold, less than
- * SLOT_PRESS_CARDS) may come back to the reference instead, when it went more
- * than twice that press from the base: the hand let go of the hanger and the
+ * press (above the referee's reference, by less than SLOT_PRESS_CARDS) may
+ * come back to the reference instead, when it went more than twice that
+ * press from the base: the hand let go of the hanger and the
  * card at once (a press), or the slotting hand let go as a hand lifted the
  * hanger (a lift). It is told then: the load is
  * back, nothing to explain. While a lift is under way with no strike (the
@@ -263,11 +263,14 @@ export class HangerDetector {
         // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
         const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? ring : 0)
-        // an excursion from a base that held a hand's press (above the reference by more than the threshold, less
-        // than a slotting hand presses), going clear of it (twice its height), may come back to the reference, the
-        // slotting hand gone with it (a smaller wobble that drops to the reference is a ring, 4000-303)
+        // an excursion from a base that held a hand's press (above the reference, by less than a slotting hand
+        // presses), going clear of it (twice its height), may come back to the reference, the slotting hand gone with
+        // it (a smaller wobble that drops to the reference is a ring, 4000-303). A press under the threshold too
+        // (1-176: a 3.4 g press from a base 0.6 g up came back to the reference, past the base by more than a quarter
+        // of its height). Seeds 1000-6000: a base up by any amount, or by a fifth of the threshold, one more right
+        // than by the threshold (none worse); by half of it, none
         const pressed = this.base_g - this.ref_g
-        const alt = pressed > thr && pressed < SLOT_PRESS_CARDS * sig.mass.get_g() && this.peak_g * this.side > 2 * pressed
+        const alt = pressed > 0 && pressed < SLOT_PRESS_CARDS * sig.mass.get_g() && this.peak_g * this.side > 2 * pressed
         // from the reference: a press is past only below it, a lift is back once above it (less tol)
         const dl = alt ? d + pressed : d
         const past = (this.side > 0 ? dl : d) * this.side < -over
