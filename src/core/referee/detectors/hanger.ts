@@ -105,9 +105,7 @@ export const HANGER_DEFAULTS: HangerSettings = {
     hold_ms: 80,
     max_ms: 3000,
     stay_ms: 200,
-    // a small hand's release on a quiet cell swings past by a few times its noise (6000-131: a 1 g press, then 0.34 g
-    // under the level). Seeds 1000-6000: 0.35 and 0.4 one more right than 0.3 (none worse), 0.45 none, 0.5 and 0.6 one fewer
-    over_g: 0.4,
+    over_g: 0.3,
     over_frac: 0.25,
     still_dps: 12,
     lift_dps: 40,
