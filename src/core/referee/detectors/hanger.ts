@@ -15,12 +15,12 @@
  * does not come back). An excursion from a base that held a slotting hand's
  * press (above the referee's reference, by less than SLOT_PRESS_CARDS) may
  * come back to the reference instead, when it went more than twice that
- * press from the base: the hand let go of the hanger and the
- * card at once (a press), or the slotting hand let go as a hand lifted the
- * hanger (a lift). It is told then: the load is
- * back, nothing to explain. While a lift is under way with no strike (the
- * push under LIFT_PUSH_DPSS since it began) it says so (Signals.lift_ms): the
- * placement detector's slow-collapse path waits for it.
+ * press from the base: the hand let go of the hanger and the card at once (a
+ * press), or the slotting hand let go as a hand lifted the hanger (a lift).
+ * It is told then: the load is back, nothing to explain. While a lift is
+ * under way with no strike (the push under LIFT_PUSH_DPSS since it began) it
+ * says so (Signals.lift_ms): the placement detector's slow-collapse path waits
+ * for it.
  *
  * What is not a hand on the hanger:
  *  - a ring: it swings back past the level by more than `over_g`, or
