@@ -1,5 +1,5 @@
 /**
- * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts --from-table --keys K1,K2]`
+ * `npm run tune [-- --seed 1000 --count 120 --rounds 2 --quick --threads 2 --out src/core/tuned.ts --from-table --keys K1,K2 --levels L1,L2]`
  * Searches detector settings on a TRAINING set from the simulator (seeds from
  * 1000 up; the benchmark reports on seed 1, never used here) and writes the
  * generated table src/core/tuned.ts: per difficulty, the settings that differ
@@ -12,9 +12,10 @@
  * hard constraint (nothing may be called on them). Progress: one bar per level.
  * `--from-table` starts each level from the committed table instead of the
  * defaults (a refinement: it keeps what the table had unless a change scores
- * better on the training cases).
+ * better on the training cases). `--levels` tunes only those levels; the
+ * others keep the committed table's settings as they are.
  */
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { Worker } from "node:worker_threads"
 import { availableParallelism } from "node:os"
 import { Command } from "commander"
@@ -23,7 +24,7 @@ import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
 import { TUNED } from "../src/core/tuned.ts"
 import { fmtNum } from "../src/core/num.ts"
-import { candidatesPerRound, searchKeys, TuneJob, TuneResult } from "./lib/tune-level.ts"
+import { candidatesPerRound, searchKeys, TuneJob, TuneResult, tuneLevels } from "./lib/tune-level.ts"
 
 interface Opts {
     seed: number
@@ -34,6 +35,7 @@ interface Opts {
     out: string
     fromTable: boolean
     keys?: string
+    levels?: string
 }
 
 function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: string[]): string {
@@ -51,6 +53,13 @@ function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: 
     }
     lines.push("}")
     return lines.join("\n") + "\n"
+}
+
+/** the committed table's header (src/core/tuned.ts): the command that made it and its other comment lines, without "// " */
+function committedHeader(): { command: string; lines: string[] } {
+    const lines = readFileSync(new URL("../src/core/tuned.ts", import.meta.url), "utf8").split("\n").filter(l => l.startsWith("// ")).map(l => l.slice(3))
+    const cmd = lines.find(l => l.startsWith("Command: "))
+    return { command: cmd ? cmd.slice("Command: ".length) : "", lines: lines.filter(l => !l.startsWith("Command: ")) }
 }
 
 /** runs the levels' jobs on `threads` workers, one bar per level */
@@ -109,12 +118,14 @@ const program = new Command()
     .option("--out <file>", "where to write the table", "src/core/tuned.ts")
     .option("--keys <list>", "search only these settings (comma-separated keys of SEARCH in devs/lib/tune-level.ts)")
     .option("--from-table", "start each level from the committed table (src/core/tuned.ts) rather than the defaults: a refinement", false)
+    .option("--levels <list>", "tune only these levels (comma-separated: easy, medium, hard, lunacy); the others keep the committed table's settings")
     .action(async (opts: Opts) => {
         if (opts.seed < 1000) throw new Error("--seed must be >= 1000: seeds below are the benchmark's reporting set")
         const keys = opts.keys === undefined ? undefined : opts.keys.split(",").map(k => k.trim()).filter(k => k.length > 0)
         searchKeys(keys)
-        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}${opts.fromTable ? " --from-table" : ""}${keys ? " --keys " + keys.join(",") : ""}`
-        const jobs: TuneJob[] = DIFFICULTIES.map((level: Difficulty) => ({
+        const levels = tuneLevels(opts.levels)
+        const cmd = `npm run tune -- --seed ${opts.seed} --count ${opts.count} --rounds ${opts.rounds}${opts.quick ? " --quick" : ""}${opts.fromTable ? " --from-table" : ""}${keys ? " --keys " + keys.join(",") : ""}${opts.levels === undefined ? "" : " --levels " + levels.join(",")}`
+        const jobs: TuneJob[] = levels.map((level: Difficulty) => ({
             level,
             seed: opts.seed,
             count: opts.count,
@@ -129,9 +140,19 @@ const program = new Command()
             `Training set: per level ${opts.count} ${opts.quick ? "quick" : "full"} cases, seeds caseSeed(${opts.seed}, 0..${opts.count - 1}) with the level forced;`,
             "every candidate also had to call nothing on the real recordings (shared/data/real as quiet rig traces).",
         ]
+        // the levels this run keeps: their lines of the committed table's header (its command and scores) go along
+        const kept = opts.levels === undefined ? { command: "", lines: [] } : committedHeader()
         if (opts.fromTable) notes.push("Each level started from the table this one replaced (--from-table; git log -p src/core/tuned.ts has the chain).")
         for (const d of DIFFICULTIES) {
             const r = results.find(x => x.level === d)
+            if (r === undefined) {
+                found[d] = { ...TUNED["all"], ...TUNED[d] }
+                // (kept by that table's run too: its note names the run that tuned the level)
+                const before = kept.lines.find(l => l.startsWith(d + ": not tuned by this run"))
+                notes.push(before ? before : `${d}: not tuned by this run (--levels), kept from the table this one replaced${kept.command ? " (" + kept.command + ")" : ""}:`)
+                for (const l of kept.lines.filter(l => l.trim().startsWith(d + " ("))) notes.push("  " + l.trim())
+                continue
+            }
             found[d] = r.overrides
             notes.push(`${d} (${r.cases} cases): before ${r.before}`)
             notes.push(`${d} (${r.cases} cases): after  ${r.after}`)

@@ -6,7 +6,7 @@
  * (shared/data/real as quiet rig traces) are a hard constraint: a candidate
  * that calls anything on them loses.
  */
-import { Difficulty, GameConfig, RefEvent } from "../../src/core/referee/types.ts"
+import { DIFFICULTIES, Difficulty, GameConfig, RefEvent } from "../../src/core/referee/types.ts"
 import { DEFAULTS, LEVEL_DEFAULTS, OFF, Overrides, RefereeSettings, withOverrides } from "../../src/core/config.ts"
 import { TraceReader, formatHeader, formatMeta } from "../../src/core/trace.ts"
 import { Truth } from "../../src/sim/truth.ts"
@@ -79,6 +79,15 @@ export interface TuneJob {
     start?: Overrides
     /** search only these keys of SEARCH (all of them when absent) */
     keys?: string[]
+}
+
+/** the levels a run tunes (all of them when absent), in DIFFICULTIES' order; an unknown level is an error naming it */
+export function tuneLevels(list?: string): Difficulty[] {
+    if (list === undefined) return DIFFICULTIES.slice()
+    const asked = list.split(",").map(l => l.trim()).filter(l => l.length > 0)
+    for (const l of asked) if (DIFFICULTIES.indexOf(l as Difficulty) < 0) throw new Error(`--levels: unknown level '${l}' (levels: ${DIFFICULTIES.join(", ")})`)
+    if (asked.length === 0) throw new Error("--levels: no level named")
+    return DIFFICULTIES.filter(d => asked.indexOf(d) >= 0)
 }
 
 /** the SEARCH keys a job walks, in SEARCH's order; an unknown key is an error naming it */

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { searchKeys, SEARCH, tuneLevel } from "../../../devs/lib/tune-level.ts"
+import { searchKeys, SEARCH, tuneLevel, tuneLevels } from "../../../devs/lib/tune-level.ts"
+import { TUNED } from "../../../src/core/tuned.ts"
 import { DIFFICULTIES } from "../../../src/core/referee/types.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
@@ -34,6 +35,31 @@ test("searchKeys: all of SEARCH in order by default, a subset in SEARCH's order,
     assert.deepEqual(searchKeys(), Object.keys(SEARCH))
     assert.deepEqual(searchKeys(["hanger.min_g", "load.block_ms"]), ["load.block_ms", "hanger.min_g"])
     assert.throws(() => searchKeys(["hanger.nosuch"]), /unknown setting 'hanger\.nosuch'/)
+})
+
+test("tuneLevels: every level by default, a subset in DIFFICULTIES' order, an unknown or empty list named", () => {
+    assert.deepEqual(tuneLevels(), DIFFICULTIES)
+    assert.deepEqual(tuneLevels("lunacy, easy"), ["easy", "lunacy"])
+    assert.throws(() => tuneLevels("medium,insane"), /unknown level 'insane'/)
+    assert.throws(() => tuneLevels(" , "), /no level named/)
+})
+
+test("npm run tune --levels tunes only those levels: the others keep the committed table's settings, and the header says so", async () => {
+    const out = join(dir, "tuned-levels.ts")
+    const r = tune(["--seed", "1000", "--count", "2", "--quick", "--rounds", "1", "--keys", "hanger.min_g", "--levels", "easy", "--out", out])
+    assert.equal(r.status, 0, r.stderr)
+    const lines = readFileSync(out, "utf8").split("\n")
+    assert.equal(lines[1], "// Command: npm run tune -- --seed 1000 --count 2 --rounds 1 --quick --keys hanger.min_g --levels easy")
+    assert.ok(lines.some(l => l.startsWith("// easy (2 cases): after  outcome")), "easy tuned")
+    const mod = await import(pathToFileURL(out).href)
+    for (const d of ["medium", "hard", "lunacy"]) {
+        assert.ok(lines.some(l => l.startsWith(`// ${d}: not tuned by this run (--levels), kept from the table this one replaced`)), `${d} note`)
+        // the kept level's scores from the committed header go along
+        const old = readFileSync(new URL("../../../src/core/tuned.ts", import.meta.url), "utf8").split("\n").filter(l => l.slice(3).trim().startsWith(`${d} (`))
+        for (const l of old) assert.ok(lines.indexOf("//   " + l.slice(3).trim()) >= 0, `${d}: ${l}`)
+        assert.deepEqual(mod.TUNED[d], { ...TUNED["all"], ...TUNED[d] }, `${d} kept`)
+    }
+    for (const k of Object.keys(mod.TUNED["easy"])) assert.equal(k, "hanger.min_g", "easy: only the searched key")
 })
 
 test("npm run tune writes the generated table: header with the command and each level's scores, every level, only searched keys", async () => {
@@ -62,4 +88,7 @@ test("npm run tune refuses the reporting set's seeds and unknown keys, with a me
     const bad = tune(["--keys", "touch.nosuch", "--out", join(dir, "y.ts")])
     assert.equal(bad.status, 1)
     assert.match(bad.stderr, /unknown setting 'touch\.nosuch'/)
+    const level = tune(["--levels", "insane", "--out", join(dir, "z.ts")])
+    assert.equal(level.status, 1)
+    assert.match(level.stderr, /--levels: unknown level 'insane'/)
 })
