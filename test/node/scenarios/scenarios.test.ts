@@ -229,3 +229,14 @@ test("a gentle collapse on easy (a push of 24 dps/s^2, under the strike's 30) is
     const off = { truth: t, call: calls[1].find(e => e.t_ms >= t.t_ms - 100) }
     assert.ok(!off.call || off.call.t_ms - off.truth.t_ms > 800, "without the weak strike's path it came as fast")
 })
+
+test("a light touch on the structure on medium, a push of 13 dps/s^2 on a rod swinging 6 dps, puts its player out (medium's threshold is the default 12, no longer 15)", () => {
+    const r = scenario("touch", 267, "medium")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.deepEqual([touch.force_class, touch.target], ["light", "structure"])
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+    const call = r.events.find(e => e.type === "touch")
+    assert.equal(call.detector, "swing_push")
+    assert.ok(Number(call.push_dpss) < 15, `push ${call.push_dpss}`)
+})
