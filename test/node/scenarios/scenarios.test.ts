@@ -42,6 +42,17 @@ function assertOneCollapseAsTruth(r: ReturnType<typeof refereed>) {
     assert.deepEqual(r.outs, r.truthOuts)
 }
 
+/** the truth has a touch on `target` (of force class `force`, when given); the calls and the outs are the truth's; returns the referee's touch call */
+function assertTouchAsTruth(r: ReturnType<typeof scenario>, target: string, force?: string) {
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.ok(touch, "no touch in the truth")
+    if (force === undefined) assert.equal(touch.target, target)
+    else assert.deepEqual([touch.force_class, touch.target], [force, target])
+    assert.deepEqual(r.calls, r.expected)
+    assert.deepEqual(r.outs, r.truthOuts)
+    return r.events.find(e => e.type === "touch")
+}
+
 test("a table bump on lunacy calls nothing", () => {
     const r = scenario("bump", 3)
     assert.equal(r.spec.config.difficulty, "lunacy")
@@ -52,10 +63,7 @@ test("a table bump on lunacy calls nothing", () => {
 test("a light hand (1.9 g) on the hanger of a lunacy rig still swinging 15 dps puts its player out: the load is taken less the swing's learned ring", () => {
     const r = scenario("touch", 66)
     assert.equal(r.spec.config.difficulty, "lunacy")
-    const t = r.truth.events.find(e => e.kind === "touch")
-    assert.equal(t.target, "hanger")
-    assert.deepEqual(r.calls, r.expected)
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertTouchAsTruth(r, "hanger")
 })
 
 test("table bumps on medium call nothing", () => {
@@ -155,28 +163,17 @@ test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 H
 
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
-    const touch = r.truth.events.find(e => e.kind === "touch")
-    assert.equal(touch.target, "hanger")
-    assert.deepEqual(r.calls, r.expected)
-    assert.deepEqual(r.outs, r.truthOuts)
-    assert.equal(r.events.find(e => e.type === "touch").detector, "load_return")
+    assert.equal(assertTouchAsTruth(r, "hanger").detector, "load_return")
 })
 
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
     const r = scenario("touch", 2, "lunacy")
-    const touch = r.truth.events.find(e => e.kind === "touch")
-    assert.deepEqual([touch.force_class, touch.target], ["light", "structure"])
-    assert.deepEqual(r.calls, r.expected)
-    assert.deepEqual(r.outs, r.truthOuts)
-    assert.match(String(r.events.find(e => e.type === "touch").detector), /_push$/)
+    assert.match(String(assertTouchAsTruth(r, "structure", "light").detector), /_push$/)
 })
 
 test("a heavy push on the structure on hard is a touch, not a collapse", () => {
     const r = scenario("touch", 4, "hard")
-    const touch = r.truth.events.find(e => e.kind === "touch")
-    assert.deepEqual([touch.force_class, touch.target], ["heavy", "structure"])
-    assert.deepEqual(r.calls, r.expected)
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertTouchAsTruth(r, "structure", "heavy")
 })
 
 test("the last card falling seconds after its turn passed is re-placed by the same player (easy)", () => {
@@ -232,11 +229,7 @@ test("a gentle collapse on easy (a push of 24 dps/s^2, under the strike's 30) is
 
 test("a light touch on the structure on medium, a push of 13 dps/s^2 on a rod swinging 6 dps, puts its player out (medium's threshold is the default 12, no longer 15)", () => {
     const r = scenario("touch", 267, "medium")
-    const touch = r.truth.events.find(e => e.kind === "touch")
-    assert.deepEqual([touch.force_class, touch.target], ["light", "structure"])
-    assert.deepEqual(r.calls, r.expected)
-    assert.deepEqual(r.outs, r.truthOuts)
-    const call = r.events.find(e => e.type === "touch")
+    const call = assertTouchAsTruth(r, "structure", "light")
     assert.equal(call.detector, "swing_push")
     assert.ok(Number(call.push_dpss) < 15, `push ${call.push_dpss}`)
 })
