@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT]`
+ * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
@@ -7,7 +7,9 @@
  * figures per category. It ends with issue 4's targets judged on the totals, each share with its
  * 95 % interval (lib/targets.ts). --override changes a setting on every level for the run (a what-if:
  * the committed table in src/core/tuned.ts stays as it is). --misses writes every missed truth event
- * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from.
+ * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from;
+ * --latency every matched collapse and touch call with its latency (lib/latency.ts), the list to take the
+ * latency figures apart by cell, level or size.
  */
 import { existsSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
@@ -18,10 +20,12 @@ import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-ca
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
 import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
-import { MISS_COLUMNS, MissRow, missCsv } from "./lib/misses.ts"
+import { MISS_COLUMNS, MissRow } from "./lib/misses.ts"
+import { LATENCY_COLUMNS, LatencyRow, latencySummary } from "./lib/latency.ts"
+import { csvText } from "./lib/table.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
-import { targetRows, targetTable } from "./lib/targets.ts"
+import { COLLAPSE_P95_MS, targetRows, targetTable } from "./lib/targets.ts"
 
 interface Opts {
     dir?: string
@@ -32,6 +36,7 @@ interface Opts {
     quick: boolean
     json?: string
     misses?: string
+    latency?: string
     threads: number
     by: string
     override: Overrides
@@ -67,12 +72,13 @@ const program = new Command()
     .option("--category <name>", "only cases of this category")
     .option("--json <file>", "write the figures as JSON (always per category)")
     .option("--misses <file>", "write every missed truth event and every call the truth does not have as CSV, one row each")
+    .option("--latency <file>", "write every matched collapse and touch call with its latency as CSV, one row each")
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
     .action(async (opts: Opts) => {
         // an output file's folder must be there before a long run, not found missing after it
-        for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses]])
+        for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses], ["--latency", opts.latency]])
             if (file && !existsSync(dirname(file))) throw new Error(`${flag} ${file}: no folder ${dirname(file)}`)
         let jobs: CaseJob[]
         const seed = opts.seed ?? SEED_SETS[opts.set]
@@ -94,7 +100,9 @@ const program = new Command()
             console.log(`bench: settings overridden on every level: ${ov.map(k => k + "=" + opts.override[k]).join(", ")}`)
         }
         if (opts.misses) for (const j of jobs) j.misses = true
+        if (opts.latency) for (const j of jobs) j.latency = true
         const missList: { id: string; rows: MissRow[] }[] = []
+        const latencyList: { id: string; rows: LatencyRow[] }[] = []
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
         const lines: CaseLine[] = []
@@ -105,6 +113,7 @@ const program = new Command()
             if (view !== book) view.add(GROUPS[opts.by](r), r.score)
             lines.push(caseLine(r))
             if (r.misses) missList.push({ id: r.id, rows: r.misses })
+            if (r.latency) latencyList.push({ id: r.id, rows: r.latency })
             bar.increment()
         })
         bar.stop()
@@ -117,10 +126,16 @@ const program = new Command()
         if (opts.misses) {
             missList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
             const rows = missList.flatMap(c => c.rows)
-            writeFileSync(opts.misses, missCsv(rows))
+            writeFileSync(opts.misses, csvText(MISS_COLUMNS, rows))
             const col = MISS_COLUMNS.indexOf("status")
             const n = (status: string) => rows.filter(r => r[col] === status).length
             process.stderr.write(`bench: ${rows.length} rows in ${opts.misses}: ${n("missed")} missed, ${n("wrong_player")} for another player, ${n("false")} false\n`)
+        }
+        if (opts.latency) {
+            latencyList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
+            const rows = latencyList.flatMap(c => c.rows)
+            writeFileSync(opts.latency, csvText(LATENCY_COLUMNS, rows))
+            process.stderr.write(latencySummary(rows, opts.latency, COLLAPSE_P95_MS) + "\n")
         }
         if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
     })

@@ -12,6 +12,7 @@ import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../../src/sim/case
 import { CaseScore, matchCase } from "./match.ts"
 import { firstError } from "./causes.ts"
 import { MissRow, missRows } from "./misses.ts"
+import { LatencyRow, latencyRows } from "./latency.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
 
@@ -21,6 +22,8 @@ export interface FileJob {
     overrides?: Overrides
     /** list the case's misses and false calls (bench --misses) */
     misses?: boolean
+    /** list the case's matched collapse and touch calls with their latency (bench --latency) */
+    latency?: boolean
     source: "file"
     id: string
     csv: string
@@ -32,6 +35,7 @@ export interface FileJob {
 export interface SimJob {
     overrides?: Overrides
     misses?: boolean
+    latency?: boolean
     source: "sim"
     id: string
     seed: number
@@ -71,6 +75,8 @@ export interface CaseResult {
     cause: string | null
     /** the case's misses and false calls (misses.ts), when the job asked for them */
     misses?: MissRow[]
+    /** the case's matched collapse and touch calls with their latency (latency.ts), when the job asked for them */
+    latency?: LatencyRow[]
 }
 
 /** a case ready to replay: its samples, configuration and truth */
@@ -103,7 +109,9 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     m.score.referee_ms = r.referee_ms
     const cause = m.score.outcome_right === 1 ? null : firstError(r.events, m.calls, c.truth, m.truth)
     const res: CaseResult = { id: job.id, category: job.category, difficulty: c.config.difficulty, cell: c.cell ?? "-", seed: job.source === "sim" ? job.seed : null, score: m.score, cause }
-    if (job.misses) res.misses = missRows({ id: job.id, category: job.category, level: c.config.difficulty, cell: res.cell }, r.events, c.truth, m)
+    const info = { id: job.id, category: job.category, level: c.config.difficulty, cell: res.cell }
+    if (job.misses) res.misses = missRows(info, r.events, c.truth, m)
+    if (job.latency) res.latency = latencyRows(info, r.events, c.truth, m)
     return res
 }
 

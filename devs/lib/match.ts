@@ -136,6 +136,8 @@ export interface CaseMatch {
     calls: CallStatus[]
     /** per truth event; outs are scored from truth.outcome.outs and not marked here */
     truth: TruthStatus[]
+    /** the matched pairs, [truth event index, call index], per kind in RULES' order, each kind in truth-time order */
+    hits: [number, number][]
     score: CaseScore
 }
 
@@ -254,6 +256,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
     const m: CaseMatch = {
         calls: events.map(() => "info" as CallStatus),
         truth: truth.events.map(() => "info" as TruthStatus),
+        hits: [],
         score,
     }
     const tev = truth.events
@@ -268,6 +271,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         for (const [ti, ci] of p.hits) {
             m.calls[ci] = "hit"
             m.truth[ti] = "caught"
+            m.hits.push([ti, ci])
             if (rule.kind === "collapse") score.collapse_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
             if (rule.kind === "touch") score.touch_latency_ms.push(events[ci].t_ms - tev[ti].t_ms)
         }

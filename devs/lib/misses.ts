@@ -10,6 +10,7 @@ import { RefEvent } from "../../src/core/referee/types.ts"
 import { Truth, TruthEvent } from "../../src/sim/truth.ts"
 import { G_MPS2 } from "../../src/sim/params.ts"
 import { CaseMatch } from "./match.ts"
+import { csvNum as fmt } from "./table.ts"
 
 /** truth kinds and call types listed (outs included: a wrongful out is the costliest error) */
 const TRUTH_KINDS = ["collapse", "touch", "card_fell", "place", "remove"]
@@ -35,10 +36,6 @@ export interface CaseInfo {
     category: string
     level: string
     cell: string
-}
-
-function fmt(x: number | undefined, digits: number): string {
-    return x === undefined || !Number.isFinite(x) ? "" : x.toFixed(digits)
 }
 
 /** "type@+ms/detector/pN" of a call, relative to `t_ms` */
@@ -84,9 +81,4 @@ export function missRows(info: CaseInfo, events: RefEvent[], truth: Truth, m: Ca
     })
     rows.sort((a, b) => a.t - b.t)
     return rows.map(r => r.row)
-}
-
-/** the list as CSV text: the header, then the rows (no field holds a comma or a quote) */
-export function missCsv(rows: MissRow[]): string {
-    return [MISS_COLUMNS.join(","), ...rows.map(r => r.join(","))].join("\n") + "\n"
 }

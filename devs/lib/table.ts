@@ -15,3 +15,13 @@ export function pct(x: number | null): string {
 export function num(x: number | null, decimals: number): string {
     return x === null ? "-" : x.toFixed(decimals)
 }
+
+/** CSV text: the header, then the rows, a line each (the callers' fields hold no comma or quote) */
+export function csvText(header: string[], rows: string[][]): string {
+    return [header.join(","), ...rows.map(r => r.join(","))].join("\n") + "\n"
+}
+
+/** a CSV field: a number with `digits` places, "" when there is none (not a finite number) */
+export function csvNum(x: unknown, digits: number): string {
+    return typeof x === "number" && Number.isFinite(x) ? x.toFixed(digits) : ""
+}

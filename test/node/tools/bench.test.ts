@@ -7,9 +7,10 @@ import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { writeFixture, PLACE_MS } from "../report/fixture.ts"
+import { writeFixture, PLACE_MS, COLLAPSE_MS } from "../report/fixture.ts"
 import { dirJobs, simJobs } from "../../../devs/lib/bench-cases.ts"
 import { MISS_COLUMNS } from "../../../devs/lib/misses.ts"
+import { LATENCY_COLUMNS } from "../../../devs/lib/latency.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), "bench-test-"))
@@ -146,10 +147,47 @@ test("bench --misses: one CSV row per missed truth event and per call the truth 
     assert.deepEqual([touch.status, touch.kind, touch.player, touch.t_ms, touch.end_ms, touch.target, touch.force_class], ["missed", "touch", "1", "44000", "44300", "hanger", "light"])
     assert.equal(touch.force_z_g, "2.0", "the vertical force in grams, up positive")
     // an output into a folder that is not there is refused before the run, naming the flag
-    for (const flag of ["--misses", "--json"]) {
+    for (const flag of ["--misses", "--json", "--latency"]) {
         const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--dir", d, flag, join(dir, "no-such-folder", "out")], { cwd: root, encoding: "utf8" })
         assert.equal(bad.status, 1, bad.stderr)
         assert.match(bad.stderr, new RegExp(`bench: ${flag} .*no-such-folder/out: no folder`))
         assert.doesNotMatch(bad.stdout, /^TOTAL/m, "refused before the run")
+    }
+})
+
+test("bench --latency: one CSV row per matched collapse and touch call, with its latency and what both sides say", () => {
+    const d = join(dir, "latency")
+    mkdirSync(d)
+    writeFixture(join(d, "fix.csv"), join(d, "fix.truth.json"))
+    const list = join(dir, "latency.csv")
+    const { err, json } = bench(["--dir", d, "--latency", list])
+    const lines = readFileSync(list, "utf8").trim().split("\n").map(l => l.split(","))
+    assert.deepEqual(lines[0], LATENCY_COLUMNS)
+    const rows = lines.slice(1).map(r => Object.fromEntries(LATENCY_COLUMNS.map((c, i) => [c, r[i]])))
+    // the fixture's one collapse (4 cards at COLLAPSE_MS), caught: its row, and no placement's
+    assert.equal(json.total.collapse.truth, 1)
+    assert.equal(json.total.collapse.recall, 1, "the fixture's collapse is caught")
+    assert.equal(rows.length, 1, JSON.stringify(rows))
+    const r = rows[0]
+    assert.deepEqual([r.case, r.kind, r.player, r.t_ms, r.cards, r.detector], ["fix", "collapse", "3", String(COLLAPSE_MS), "4", "load_drop"])
+    const lat = Number(r.latency_ms)
+    assert.equal(lat, Number(r.call_ms) - Number(r.t_ms), "the latency is the call's time less the truth's")
+    assert.ok(Math.abs(lat - json.total.collapse.latency_ms.median) < 1, `${lat} ms, as the table's median of one`)
+    assert.ok(Number(r.delta_cards) < -3, `the drop it saw: ${r.delta_cards} cards`)
+    assert.match(err, new RegExp(`bench: 1 rows in .*latency\\.csv: 1 collapses \\(${lat >= 300 ? 1 : 0} called 300 ms or more after the cards came off\\), 0 touches`))
+})
+
+test("bench --latency on simulated cases: a row for every caught collapse and touch, none for a miss", () => {
+    const list = join(dir, "latency-sim.csv")
+    const { json } = bench(["--seed", "1000", "--count", "6", "--quick", "--category", "touch", "--latency", list])
+    const lines = readFileSync(list, "utf8").trim().split("\n").map(l => l.split(","))
+    const rows = lines.slice(1).map(r => Object.fromEntries(LATENCY_COLUMNS.map((c, i) => [c, r[i]])))
+    const caught = (k: string) => Math.round((json.total[k].recall ?? 0) * json.total[k].truth)
+    assert.ok(caught("touch") > 0, "some touch caught")
+    assert.equal(rows.filter(r => r.kind === "touch").length, caught("touch"))
+    assert.equal(rows.filter(r => r.kind === "collapse").length, caught("collapse"))
+    for (const r of rows.filter(r => r.kind === "touch")) {
+        assert.ok(["structure", "hanger"].indexOf(r.target) >= 0 && ["light", "medium", "heavy"].indexOf(r.force_class) >= 0, JSON.stringify(r))
+        assert.ok(Number(r.latency_ms) >= 0, "a touch is called after the hand comes")
     }
 })
