@@ -12,6 +12,7 @@ import { join } from "node:path"
 import { SerialPort } from "serialport"
 import { createInterface } from "node:readline"
 import { LogCleaner, SerialText } from "./lib/logparse.ts"
+import { eventShort } from "./lib/event-words.ts"
 import { findPorts, USB_VENDORS } from "./lib/serial-find.ts"
 
 export const LOG_DEFAULTS = {
@@ -61,8 +62,7 @@ class SessionFiles {
 
 function eventWords(line: string): string {
     try {
-        const e = JSON.parse(line)
-        return [e.type, e.player !== undefined ? "p" + e.player : "", e.cards !== undefined ? e.cards + " cards" : ""].filter(Boolean).join(" ")
+        return eventShort(JSON.parse(line))
     } catch {
         return ""
     }

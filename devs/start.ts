@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createInterface } from "node:readline"
 import { join, relative } from "node:path"
 import { LogCleaner } from "./lib/logparse.ts"
+import { eventLine } from "./lib/event-words.ts"
 import { DIFFICULTIES } from "../src/core/referee/types.ts"
 import { makeCase } from "../src/sim/cases.ts"
 import { DIRECTOR } from "../src/sim/director.ts"
@@ -91,15 +92,6 @@ const truth = { events: planned.planner.events, outs: planned.planner.outs, winn
 const problems: string[] = []
 let ended = false
 
-function describe(e: any): string {
-    const who = e.player !== undefined && e.player !== null ? ` player ${e.player}` : ""
-    const more = Object.entries(e)
-        .filter(([k]) => ["cards", "reason", "count", "phase", "sensor", "message", "recovered"].includes(k))
-        .map(([k, v]) => `${k} ${v}`)
-        .join(", ")
-    return `${(e.t_ms / 1000).toFixed(1).padStart(7)} s  ${String(e.type).padEnd(11)}${who}${more ? " (" + more + ")" : ""}`
-}
-
 let compilerOutput = ""
 
 function onVmLine(raw: string) {
@@ -124,7 +116,7 @@ function onVmLine(raw: string) {
             game_ms = Number(r.out.split(",")[0])
         } else if (r.kind === "event") {
             events.push(r.out)
-            say(describe(JSON.parse(r.out)))
+            say(eventLine(JSON.parse(r.out)))
         }
     }
 }
