@@ -81,7 +81,7 @@ function marker(lane, t_ms, cls, status, colour, text, title) {
 DATA.calls.forEach((c, i) => {
     const who = c.player === null ? "" : String(c.player)
     const m = marker(callLane, c.t_ms, "call " + c.type, c.status, colourOf(c.type), (ABBR[c.type] || "?") + who,
-        `${(c.t_ms / 1000).toFixed(3)} s ${c.type} ${c.details} ${c.evidence} [${c.status}]`)
+        `${(c.t_ms / 1000).toFixed(3)} s ${c.type} ${c.details}${c.why ? " \u2190 " + c.why : ""} [${c.status}]\n${c.evidence}`)
     m.dataset.index = String(i)
 })
 for (const t of DATA.truth || []) {

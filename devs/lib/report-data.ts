@@ -15,6 +15,7 @@ import { Columns, MinMaxDecimator } from "./decimate.ts"
 import { CaseMatch, matchCase } from "./match.ts"
 import { Figures, figures } from "./score.ts"
 import { readEvents, readTrace, readTruth, replayTrace, TraceInfo } from "./trace-file.ts"
+import { evidenceWords } from "./event-words.ts"
 
 /** the spec's fields per event type (trace-format.md); any other field is evidence */
 export const SPEC_FIELDS: { [type: string]: string[] } = {
@@ -99,6 +100,8 @@ export interface MarkedCall {
     details: string
     /** any other fields: the detectors' evidence, "k=v" */
     evidence: string
+    /** a call's evidence in words (event-words.ts), "" for an event that is not a call */
+    why: string
 }
 
 export interface MarkedTruth {
@@ -158,6 +161,7 @@ export async function collectReport(inp: ReportInputs): Promise<ReportData> {
         status: m ? m.calls[i] : "unscored",
         details: fields(e, SPEC_FIELDS[e.type] ?? [], true),
         evidence: fields(e, SPEC_FIELDS[e.type] ?? [], false),
+        why: evidenceWords(e),
     }))
     const marked = truth
         ? truth.events.map((t, i) => ({

@@ -82,8 +82,8 @@ export function renderPage(d: ReportData): string {
     const uplotCss = readFileSync(join(uplotDir, "dist/uPlot.min.css"), "utf8")
     const client = readFileSync(new URL("./report-client.js", import.meta.url), "utf8")
     const data = { load: d.load, imu: d.imu, calls: d.calls, truth: d.truth }
-    const callRows = d.calls.map(e => [(e.t_ms / 1000).toFixed(3), e.type, e.player === null ? "" : String(e.player), e.status, e.details, e.evidence])
-    const callTable = table(["t (s)", "type", "player", "status", "fields", "evidence"], callRows, "calls").replace(
+    const callRows = d.calls.map(e => [(e.t_ms / 1000).toFixed(3), e.type, e.player === null ? "" : String(e.player), e.status, e.details, e.why, e.evidence])
+    const callTable = table(["t (s)", "type", "player", "status", "fields", "why", "evidence"], callRows, "calls").replace(
         /<tr><td>/g,
         (() => {
             let i = 0
