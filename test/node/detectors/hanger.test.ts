@@ -476,3 +476,31 @@ test("a hand pressing the hanger 3.5 g as a slotting hand's 1 g press (under the
     assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5100, `onset ${out[0].onset_ms}`)
     assert.deepEqual(run(8000, slot), [])
 })
+
+test("in the dismantle a press told back waits 250 ms: a remover's press whose card's weight then comes off (the load going on down through the level) is no touch; a hand letting go of the hanger is, 250 ms later", () => {
+    const runDismantle = (extra: (t: number) => number) => {
+        const sig = freshSignals()
+        sig.ref_g = REF_G
+        sig.dismantle = true
+        const det = new HangerDetector(ON)
+        const out: Obs[] = []
+        for (let t = 0; t <= 9000; t += 12.5) {
+            sig.motion.update(t, 0, 0, 0)
+            feed(det, sig, t, REF_G + extra(t), out)
+        }
+        return out
+    }
+    // a remover's press of 3 g from 5000 ms; the 6 g card's weight comes off over 900 ms from 6000 ms (the press on
+    // till the card is off): the load passes the level at 6450 ms and goes on down to -3 g, slowly enough to stay
+    // back for stay_ms on the way (in the build phase's logic that is a press let go: checked with dismantle off)
+    const removal = (t: number) => (t >= 5000 && t < 7100 ? 3 * Math.min(1, (t - 5000) / 30) : 0) - (t >= 6000 ? 6 * Math.min(1, (t - 6000) / 900) : 0)
+    assert.equal(run(9000, removal).length, 1, "without the wait it reads as a press let go")
+    assert.deepEqual(runDismantle(removal), [], "a removal, not a touch")
+    // the same press, let go at 6000 ms with nothing coming off: a touch, told DISMANTLE_WAIT_MS after the usual stay
+    const out = runDismantle(hand(5000, 1000, 3))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    const usual = run(9000, hand(5000, 1000, 3))
+    assert.equal(usual.length, 1, "outside the dismantle: told at once")
+    assert.ok(Math.abs(out[0].t_ms - usual[0].t_ms - 250) <= 12.5, `told ${out[0].t_ms - usual[0].t_ms} ms after the build phase's call`)
+    assert.equal(out[0].onset_ms, usual[0].onset_ms, "the same onset: the hand's")
+})

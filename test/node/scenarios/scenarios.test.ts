@@ -233,3 +233,14 @@ test("a light touch on the structure on medium, a push of 13 dps/s^2 on a rod sw
     assert.equal(call.detector, "swing_push")
     assert.ok(Number(call.push_dpss) < 15, `push ${call.push_dpss}`)
 })
+
+test("in the dismantle a remover's press, then the card's weight coming off, passes back through the level on its way down: no touch, and the removals go on (easy, an 80 SPS cell)", () => {
+    const r = fullCase(4000, 9, "librium")
+    assert.equal(r.spec.config.difficulty, "easy")
+    assert.equal(r.spec.params.load.rate_sps, 80)
+    assert.ok(!r.truth.events.some(e => e.kind === "touch"), "no hand on the hanger in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "touch" || e.type === "warning").map(e => e.t_ms), [], "no touch called")
+    const removals = (xs: { kind?: string; type?: string; player?: number | null }[]) => xs.map(x => x.player)
+    assert.deepEqual(removals(r.events.filter(e => e.type === "removed")), removals(r.truth.events.filter(e => e.kind === "remove")), "every removal, by its player")
+    assert.deepEqual(r.outs, r.truthOuts)
+})

@@ -60,7 +60,10 @@
  *    too long) until the load is steady again; but after a spent press a lift
  *    below the base starts at once (no card and no slotting hand lifts the
  *    load under the level it stood at);
- *  - a card called meanwhile (the reference moved).
+ *  - a card called meanwhile (the reference moved);
+ *  - in the dismantle, a remover's press and then the card's weight coming off: the load passes back through the
+ *    level on its way down, and can stay back the stay's 200 ms on a slow lift, so a press told back there waits
+ *    DISMANTLE_WAIT_MS more, and the load going on past the level (by the release's allowance) drops it.
  * The touch detector decides whether it is called (TouchDetector.offer).
  */
 import { Obs } from "../types"
@@ -143,6 +146,13 @@ const BIG_PRESS_THR = 2
 const SLOT_PRESS_CARDS = 0.7
 /** a lift of more than this many cards whose load, back, goes out again waits to come back again (a placer's hand lifts the hanger less: 0.2 card, traced) */
 const REWAIT_LIFT_CARDS = 0.5
+/**
+ * in the dismantle a press told back waits this long more, ms: a remover's hand presses the card, then lifts its
+ * weight off, and the load passes back through the level on its way down (a ramp of 0.3-0.9 s per card); it is a
+ * hand off the hanger only if the load does not go on past the level meanwhile. Seeds 1000-6000: no call changed;
+ * their forced librium cases 883 -> 886 of 900 (1000-58, 3000-91, 4000-9: removals read as touches), none worse
+ */
+const DISMANTLE_WAIT_MS = 250
 
 export class HangerDetector {
     private s: HangerSettings
@@ -167,6 +177,11 @@ export class HangerDetector {
     private pushMax = 0
     /** an excursion came back and no steady mean has been taken as the base since */
     private returned = false
+    /** a dismantle press told back, waiting DISMANTLE_WAIT_MS (null: none), and since when, ms */
+    private held: Obs = null
+    private heldAt = NaN
+    /** how far past the level a release may swing for it (the excursion's `over`), g */
+    private heldOver = 0
 
     constructor(settings: HangerSettings) {
         this.s = settings
@@ -179,6 +194,7 @@ export class HangerDetector {
     reset() {
         this.since = NaN
         this.returned = false
+        this.held = null
     }
 
     /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back */
@@ -215,6 +231,17 @@ export class HangerDetector {
         const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
         const still = sig.ringComp ? s.ring_still_dps : s.still_dps
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
+        if (this.held !== null) {
+            const o = this.held
+            // the load went on down past the level (the release's allowance): the card's weight coming off
+            if (load.quick_g() - this.base_g < -this.heldOver) this.held = null
+            else if (t_ms - this.heldAt >= DISMANTLE_WAIT_MS) {
+                // told now (an event's time is the sample it was decided on)
+                this.held = null
+                o.t_ms = t_ms
+                return o
+            }
+        }
         if (idle && load.isSteady()) {
             const m = load.steadyMean_g()
             const off = load.quick_g() - m
@@ -335,6 +362,11 @@ export class HangerDetector {
         this.since = NaN
         this.returned = true
         if (held < s.hold_ms) return null
-        return { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
+        const obs: Obs = { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
+        if (!sig.dismantle || this.side < 0) return obs
+        this.held = obs
+        this.heldAt = t_ms
+        this.heldOver = over
+        return null
     }
 }
