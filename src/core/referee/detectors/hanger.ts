@@ -177,10 +177,11 @@ export class HangerDetector {
     private pushMax = 0
     /** an excursion came back and no steady mean has been taken as the base since */
     private returned = false
-    /** a dismantle press told back, waiting DISMANTLE_WAIT_MS (null: none), and since when, ms */
+    /** how far past the level the release of the excursion last told back may swing (its `over`), g */
+    private backOver = 0
+    /** a dismantle press told back, waiting DISMANTLE_WAIT_MS (null: none), since when, ms, and its `over`, g */
     private held: Obs = null
     private heldAt = NaN
-    /** how far past the level a release may swing for it (the excursion's `over`), g */
     private heldOver = 0
 
     constructor(settings: HangerSettings) {
@@ -209,14 +210,40 @@ export class HangerDetector {
 
     /** one load reading (call on load readings only); returns the touch it saw come back, else null */
     update(t_ms: number, sig: Signals): Obs {
-        const obs = this.step(t_ms, sig)
+        const waited = this.waited(t_ms, sig)
+        let obs = this.step(t_ms, sig)
         if (obs && this.side < 0) sig.liftBack_ms = t_ms
+        // in the dismantle a press told back waits (waited): a remover's press, then the card's weight coming off
+        if (obs && sig.dismantle && this.side > 0) {
+            this.held = obs
+            this.heldAt = t_ms
+            this.heldOver = this.backOver
+            obs = null
+        }
+        if (waited) obs = waited
         if (this.since >= 0) {
             const p = sig.push.peakPushDpss()
             if (p > this.pushMax) this.pushMax = p
         } else this.pushMax = 0
         sig.lift_ms = this.since >= 0 && this.side < 0 && this.pushMax < LIFT_PUSH_DPSS ? this.since : NaN
         return obs
+    }
+
+    /**
+     * the dismantle press held back (DISMANTLE_WAIT_MS), once the wait is over and the load has not gone on down
+     * past the level (the release's allowance: else it was the card's weight coming off), told now (an event's
+     * time is the sample it was decided on); else null
+     */
+    private waited(t_ms: number, sig: Signals): Obs {
+        const o = this.held
+        if (o === null) return null
+        if (sig.load.quick_g() - this.base_g < -this.heldOver) this.held = null
+        else if (t_ms - this.heldAt >= DISMANTLE_WAIT_MS) {
+            this.held = null
+            o.t_ms = t_ms
+            return o
+        }
+        return null
     }
 
     private step(t_ms: number, sig: Signals): Obs {
@@ -231,17 +258,6 @@ export class HangerDetector {
         const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
         const still = sig.ringComp ? s.ring_still_dps : s.still_dps
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
-        if (this.held !== null) {
-            const o = this.held
-            // the load went on down past the level (the release's allowance): the card's weight coming off
-            if (load.quick_g() - this.base_g < -this.heldOver) this.held = null
-            else if (t_ms - this.heldAt >= DISMANTLE_WAIT_MS) {
-                // told now (an event's time is the sample it was decided on)
-                this.held = null
-                o.t_ms = t_ms
-                return o
-            }
-        }
         if (idle && load.isSteady()) {
             const m = load.steadyMean_g()
             const off = load.quick_g() - m
@@ -362,11 +378,7 @@ export class HangerDetector {
         this.since = NaN
         this.returned = true
         if (held < s.hold_ms) return null
-        const obs: Obs = { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
-        if (!sig.dismantle || this.side < 0) return obs
-        this.held = obs
-        this.heldAt = t_ms
-        this.heldOver = over
-        return null
+        this.backOver = over
+        return { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
     }
 }
