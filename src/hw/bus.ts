@@ -5,16 +5,9 @@
  * carries a wiring hint.
  */
 import { I2C } from "@devicescript/i2c"
+import { HwError } from "./sensor"
 
-export { I2C }
-
-/** a sensor that could not be set up or read; `message` says what to check */
-export class HwError extends Error {
-    constructor(message: string) {
-        super(message)
-        this.name = "HwError"
-    }
-}
+export { I2C, HwError }
 
 /** waits `ms`: ds.sleep on the device, the virtual clock in tests */
 export type Delay = (ms: number) => Promise<void>

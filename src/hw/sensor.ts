@@ -5,7 +5,14 @@
  * when to call them.
  */
 import { Sample } from "../core/sample"
-import { HwError } from "./bus"
+
+/** a sensor that could not be set up or read; `message` says what to check (here, not in ./bus, so an image without I2C drivers carries no I2C code) */
+export class HwError extends Error {
+    constructor(message: string) {
+        super(message)
+        this.name = "HwError"
+    }
+}
 
 export interface SensorDriver {
     /** "imu" or "load": the `sensor` field of fault events */
