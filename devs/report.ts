@@ -4,7 +4,8 @@
  * zoomable time axis with the referee's calls (and the truth's events) marked,
  * and a summary of the game. Without --events the trace is replayed here.
  */
-import { writeFileSync } from "node:fs"
+import { existsSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { Command } from "commander"
 import { collectReport } from "./lib/report-data.ts"
 import { renderPage } from "./lib/report-page.ts"
@@ -25,6 +26,12 @@ const program = new Command()
     .option("--out <file>", "the page to write (default: the trace's name with .html)")
     .action(async (file: string, opts: Opts) => {
         const out = opts.out ?? file.replace(/\.csv$/i, "") + ".html"
+        // the page's folder must be there before the trace is read and replayed, not found missing after it
+        if (!existsSync(dirname(out))) {
+            process.stderr.write(`report: --out ${out}: no folder ${dirname(out)}\n`)
+            process.exitCode = 2
+            return
+        }
         try {
             const data = await collectReport({ trace: file, events: opts.events, truth: opts.truth })
             writeFileSync(out, renderPage(data))

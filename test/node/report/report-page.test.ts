@@ -3,7 +3,7 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { writeFixture, COLLAPSE_MS, PLACE_MS } from "./fixture.ts"
@@ -82,4 +82,11 @@ test("a bad trace or events file: exit 2 with the file and line", () => {
     const r2 = report([join(dir, "missing.csv")])
     assert.equal(r2.status, 2)
     assert.match(r2.stderr, /missing\.csv: no such file/)
+})
+
+test("--out into a folder that is not there: exit 2 naming it, before any work", () => {
+    const r = report([csv, "--out", join(dir, "no-such-folder", "x.html")])
+    assert.equal(r.status, 2)
+    assert.match(r.stderr, /report: --out .*no-such-folder\/x\.html: no folder .*no-such-folder/)
+    assert.equal(existsSync(join(dir, "no-such-folder")), false)
 })
