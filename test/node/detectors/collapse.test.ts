@@ -351,3 +351,19 @@ test("80 SPS, hard: a heavy poke's deep dip is not called on its way back up (it
     const off = collapseAt(12.5, 8000, deepPoke(-3), HARD)
     assert.ok(off > 5000 && off < 5250, `called at ${off}`)
 })
+
+/** 20 SPS readings from 5050 ms, `seq` cards from the reference one by one (the last one held) */
+function seq20(seq: number[]): (t_ms: number) => number {
+    return t => (t <= 5000 ? CARDS_ON : CARDS_ON + seq[Math.min(seq.length - 1, Math.round((t - 5050) / 50))])
+}
+
+test("20 SPS: a heavy hand's brief lift that fills two readings, the hanger then ringing about its level, is no collapse (5000-434); cards off are called on the third low reading", () => {
+    // two readings 3 and 4.5 cards low span 100 ms of conversions, which a hand's 60-90 ms lift fills; the
+    // third is back up past the reference (the ring about the level it left), and the rings after stay short
+    const lift = [-3, -4.5, 4, 3, -4, -3, 3, 2, -2.5, -1.5, 1.5, 1, -1, 0]
+    assert.ok(Number.isNaN(collapseAt(50, 8000, seq20(lift), EASY)), "the lift was called a collapse")
+    // the same first two readings, then the load stays down (ringing about 3.5 cards below): the third low
+    // reading calls it, 150 ms of conversions
+    const off = [-3, -4.5, -4, -3, -3.5]
+    assert.equal(collapseAt(50, 8000, seq20(off), EASY), 5150)
+})

@@ -244,3 +244,17 @@ test("in the dismantle a remover's press, then the card's weight coming off, pas
     assert.deepEqual(removals(r.events.filter(e => e.type === "removed")), removals(r.truth.events.filter(e => e.kind === "remove")), "every removal, by its player")
     assert.deepEqual(r.outs, r.truthOuts)
 })
+
+test("a heavy poke on a 20 SPS cell (a hand lifting the structure 23 g for 63 ms on lunacy) is its player's touch, not a collapse: two low readings are not enough there", () => {
+    // full-length case of seed 6000: the lift filled the cell's two readings after it (3 and 3.75 cards low, 100 ms
+    // of conversions); the third swung back up past the level it left, the hanger ringing about it
+    const r = fullCase(6000, 14, "game")
+    assert.equal(r.spec.params.load.rate_sps, 20)
+    const poke = r.truth.events.find(e => e.kind === "touch" && e.force_class === "heavy" && e.target === "structure")
+    assert.ok(poke, "no heavy touch on the structure in the truth")
+    assert.ok(!r.truth.events.some(e => e.kind === "collapse" && Math.abs(e.t_ms - poke.t_ms) < 3000), "no collapse near the poke in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "collapse" && Math.abs(e.t_ms - poke.t_ms) < 3000).map(e => e.t_ms), [], "no collapse called near the poke")
+    const called = r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= poke.t_ms && e.t_ms - poke.t_ms < 1500)
+    assert.ok(called.length > 0 && called.every(e => e.player === poke.player), "the poke is its player's touch")
+    assert.deepEqual(r.outs, r.truthOuts)
+})

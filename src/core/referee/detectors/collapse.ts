@@ -118,6 +118,17 @@ const UPSWING_MS = 200
  * (none worse), 0.5 one more; collapse latency p95 within 1 ms
  */
 const RISE_FRAC = 0.3
+/**
+ * a hand's poke or brief lift lasts up to this long, ms (40-110 ms traced). On a slow cell (a reading every
+ * SLOW_PERIOD_MS or more, averaging the force since the one before) the two-reading run must span more than
+ * that many ms of conversions: at 20 SPS two readings (100 ms) fit inside a heavy hand's lift of 60-90 ms
+ * (3000-146, 5000-434, 6000-14: a heavy poke read as a collapse), so it takes a third; at 10 SPS two (200 ms)
+ * already do. A faster cell shows the poke's shape (RISE_FRAC, ringing()). Seeds 1000-6000: those three right,
+ * no other call changed; the 20 SPS cell's collapses are called 67 ms later on average (median 196 -> 245 ms)
+ */
+const POKE_MS = 110
+/** ... a cell this slow, ms between readings (25 SPS and slower: their readings alias a ring too) */
+const SLOW_PERIOD_MS = 40
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -263,7 +274,7 @@ export class CollapseDetector {
         const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - 5 * card
         const x = r0 > floor && r0 < 2 * sig.ref_g - floor ? r0 : NaN
         this.stir(t_ms, x - sig.ref_g, card)
-        const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card)
+        const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card, sig.load.period_ms)
         // over about a ring period of the hanger, which cancels
         const n = Math.ceil(this.s.mean_ms / sig.load.period_ms)
         const m = this.recent.update(x, n)
@@ -305,8 +316,9 @@ export class CollapseDetector {
      * the one before, so on a calm load the low span starts there; after another reading under
      * the line within CALM_MS the load is ringing (a slow cell aliases the ring into readings
      * that swing both ways) and the span starts at the first low reading, one reading is not enough.
+     * On a slow cell (`period_ms`, between readings) the run's readings must also span more than a poke (POKE_MS).
      */
-    private runDrop_g(t_ms: number, x: number, line: number, deep: number): number {
+    private runDrop_g(t_ms: number, x: number, line: number, deep: number, period_ms: number): number {
         const r1 = this.raw1
         const t1 = this.raw1_ms
         this.raw1 = x
@@ -321,6 +333,8 @@ export class CollapseDetector {
         this.lows++
         if (this.lows === 1) this.deepSince = calm ? t1 : t_ms
         if (t_ms - this.deepSince < this.s.fast_hold_ms) return NaN
+        // a heavy hand's brief lift can fill two readings of a slow cell
+        if (this.lows >= 2 && period_ms >= SLOW_PERIOD_MS && this.lows * period_ms <= POKE_MS) return NaN
         if (this.lows >= 2) return Math.max(x, r1)
         return calm && this.s.one_cards > 0 && x < deep ? x : NaN
     }
