@@ -57,7 +57,9 @@ export class Referee {
 
     /**
      * `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves
-     * to gets its own. `overrides` are applied on every level's settings (a what-if run, bench --override)
+     * to gives the detectors its own, while the signal modules keep the game's (README, Decisions: the raised
+     * level's load.ring_tau_ms lost placements). `overrides` are applied on every level's settings (a what-if run,
+     * bench --override)
      */
     constructor(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides) {
         this.cfg = cfg
@@ -130,7 +132,8 @@ export class Referee {
 
     /**
      * the reading less the swing's learned load ring (SwingRing), while a round is played on a hanging structure
-     * (not while the pivot is released: the structure tilts on it, and its gain is forgotten); learned on free swings
+     * (the build and dismantle phases, on every level; not in the tilt phase, after the players released the pivot
+     * on easy and medium: the structure tilts on it, and the gain is forgotten); learned on free swings
      */
     private lessRing(t_ms: number, raw_g: number): number {
         const sig = this.sig
@@ -160,7 +163,7 @@ export class Referee {
         this.follow(ctx.difficulty)
     }
 
-    /** the detectors take the settings of the level the game is at (the tilt phase raises it) */
+    /** the detectors take the settings of the level the game is at (the tilt phase raises it); the signal modules keep the game's */
     private follow(d: Difficulty) {
         if (d === this.level) return
         this.level = d
@@ -176,6 +179,7 @@ export class Referee {
     private startPlay(t_ms: number) {
         const sig = this.sig
         if (!this.tared && sig.load.tare(t_ms, sig.load.clean_g())) sig.ref_g = sig.load.zero_g()
+        this.rest.reset(sig)
         this.ring.reset()
         this.collapse.reset()
         this.placement.reset()

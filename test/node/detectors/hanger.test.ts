@@ -504,3 +504,28 @@ test("in the dismantle a press told back waits 250 ms: a remover's press whose c
     assert.ok(Math.abs(out[0].t_ms - usual[0].t_ms - 250) <= 12.5, `told ${out[0].t_ms - usual[0].t_ms} ms after the build phase's call`)
     assert.equal(out[0].onset_ms, usual[0].onset_ms, "the same onset: the hand's")
 })
+
+test("a new round (reset) forgets the last round's level: the empty rig's load, still unsteady, is no lift from it", () => {
+    // ten cards' 60 g on and steady until the round ends at 2000 ms; the cards cleared, a hand still wobbling the
+    // rig (±1 g at 8 Hz, never steady); a new round on the start button at 3000 ms (the detector runs in rounds
+    // only). Measured from the old level the load would be a 60 g lift under way, which holds the placement
+    // detector's drop calls (Signals.lift_ms)
+    const sig = freshSignals()
+    sig.ref_g = REF_G + 60
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    const lifts: number[] = []
+    for (let t = 0; t <= 5000; t += 12.5) {
+        sig.motion.update(t, 0, 0, 0)
+        if (t === 3000) {
+            det.reset()
+            sig.ref_g = REF_G
+        }
+        const g = t < 2000 ? REF_G + 60 : REF_G + Math.sin((2 * Math.PI * 8 * t) / 1000)
+        if (t < 2000 || t >= 3000) feed(det, sig, t, g, out)
+        else sig.load.update(t, g)
+        if (t >= 3000 && sig.lift_ms === sig.lift_ms) lifts.push(t)
+    }
+    assert.deepEqual(lifts, [], "a lift under way from the last round's level")
+    assert.deepEqual(out, [])
+})

@@ -4,7 +4,8 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { RestDetector, REST_DEFAULTS } from "../../../src/core/referee/detectors/rest.ts"
-import { Obs } from "../../../src/core/referee/types.ts"
+import { Obs, RefEvent } from "../../../src/core/referee/types.ts"
+import { Referee } from "../../../src/core/referee/referee.ts"
 import { Sample } from "../../../src/core/sample.ts"
 import { freshSignals } from "./fixture.ts"
 
@@ -96,4 +97,31 @@ test("between rounds of a game resumed after a reset (tare restored, no gyro bia
     assert.equal(out.length, 1, "the round started")
     assert.ok(out[0].t_ms < REST_DEFAULTS.rest_ms + 3000, `at ${out[0].t_ms} ms`)
     assert.equal(sig.motion.hasBias(), true, "and the bias was learned at its tare")
+})
+
+test("a round started on the start button while the rig was still ends the still stretch: after an out at tare the next round waits a whole rest_ms", () => {
+    // a still, empty rig (3 players, easy); start pressed at 1500 ms, before the power-up rest was over; a kick at
+    // 6000 ms is a touch and puts player 1 out, the structure still empty: the next round may start only after
+    // rest_ms of stillness from then, not at once on the stretch begun before the first round
+    const ref = new Referee({ players: 3, difficulty: "easy", cards: 30, first_player: 1, touch_penalty: "out" })
+    const smp = new Sample()
+    let seed = 1
+    const rnd = () => {
+        seed = (seed * 16807) % 2147483647
+        return seed / 2147483647 - 0.5
+    }
+    const events: RefEvent[] = []
+    for (let t = 0; t <= 14000; t += 5) {
+        smp.clear(t)
+        if (t % 10 === 0) smp.setImu(0.001 * rnd(), 0.001 * rnd(), 1 + 0.001 * rnd(), t >= 6000 && t < 6020 ? 30 : 0.05 * rnd(), 0.05 * rnd(), 0.05 * rnd())
+        if (t % 15 === 0) smp.setLoad(EMPTY_G + 0.05 * rnd())
+        if (t === 1500) smp.input = "start"
+        for (const e of ref.update(smp)) events.push({ ...e })
+    }
+    const starts = events.filter(e => e.type === "round_start").map(e => e.t_ms)
+    const out = events.find(e => e.type === "out")
+    assert.ok(out, "no out: " + JSON.stringify(events))
+    assert.equal(starts.length, 2, JSON.stringify(starts))
+    assert.ok(starts[0] <= 1500, `first round at ${starts[0]}`)
+    assert.ok(starts[1] - out.t_ms >= REST_DEFAULTS.rest_ms, `the next round ${starts[1] - out.t_ms} ms after the out`)
 })

@@ -24,6 +24,8 @@ interface Scene {
     offer_ms?: number
     /** a big swing all along: [swing envelope dps, the pendulum's W^2] (Load.setSwing) */
     swing?: [number, number]
+    /** the load cell in fault from .. to (ms): no readings, Signals.loadOk false */
+    load_fault?: [number, number]
 }
 
 /** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
@@ -40,7 +42,9 @@ function run(until_ms: number, scene: Scene): Obs[] {
             sig.motion.update(t, 0, 0, scene.spin(t))
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
         }
-        if (t % (scene.load_period_ms ?? 12.5) === 0) {
+        const fault = scene.load_fault !== undefined && t >= scene.load_fault[0] && t < scene.load_fault[1]
+        sig.loadOk = !fault
+        if (!fault && t % (scene.load_period_ms ?? 12.5) === 0) {
             sig.load.update(t, REF_G + (scene.load ? scene.load(t) : 0))
             if (scene.swing) sig.load.setSwing(scene.swing[0], scene.swing[1])
         }
@@ -71,6 +75,17 @@ test("a finger kicking the structure into a 10 dps spin is a touch on the spin p
 test("the same kick as a card breaks loose (the load drops a card and stays down) is no touch: the card explains it", () => {
     const out = run(9000, { spin: kick(6000, 10), load: t => (t >= 6020 ? -CARD_G : 0) })
     assert.deepEqual(out, [])
+})
+
+test("with the load cell in fault the same kick is no touch (a card breaking loose would strike so, unseen), nor is one that began just before the fault; once the load is back a kick is a touch again", () => {
+    // the kick while the cell is in fault: no load to tell a finger from cards coming off
+    assert.deepEqual(run(9000, { spin: kick(6000, 10), load_fault: [5000, 9000] }), [])
+    // the kick pending (confirm_ms) when the cell goes into fault 100 ms later: dropped, not called
+    assert.deepEqual(run(9000, { spin: kick(6000, 10), load_fault: [6100, 9000] }), [])
+    // the cell back at 5000 ms: the kick at 6000 is judged on the load as always
+    const out = run(9000, { spin: kick(6000, 10), load_fault: [3000, 5000] })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "spin_push")
 })
 
 test("a hand lifting the hanger 3 cards with a kick, back after 1.4 s: the load explains the kick, the hanger's offer is the call", () => {

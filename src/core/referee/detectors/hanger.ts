@@ -196,6 +196,9 @@ export class HangerDetector {
         this.since = NaN
         this.returned = false
         this.held = null
+        // a new round: the last round's level is no level to leave (the cards are off)
+        this.base_g = NaN
+        this.baseMoved_ms = NaN
     }
 
     /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back */

@@ -37,6 +37,16 @@ export class RestDetector {
     }
 
     /**
+     * a round began (also on the start button, which needs no rest): the still stretch and the rest attitude and gyro
+     * bias summed over it end here, so the next rest between rounds is a whole `rest_ms` of its own
+     */
+    reset(sig: Signals) {
+        this.since = NaN
+        sig.attitude.discardRest()
+        sig.motion.discardBias()
+    }
+
+    /**
      * One step while no round is on (`first` at power-up). Accumulates the
      * rest attitude and gyro bias while still; returns true (and pushes the
      * Obs) when the tare was taken.

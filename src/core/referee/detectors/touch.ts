@@ -33,6 +33,8 @@
  * here (offer): one call for one touch, at once, in place of a push cue still
  * waiting on the load (a push cue the load explained called nothing, so it
  * does not stop the offer).
+ * With the load cell in fault no cue fires and a pending one is dropped: whether cards came off cannot be
+ * seen, and no foul is called on missing data (a card falling strikes the rod as a finger does).
  * After a call it re-arms once every cue has been down for `rearm_ms`. While a
  * cue is up the placement detector takes no step (a hand pushing is no card).
  */
@@ -111,7 +113,8 @@ export class TouchDetector {
         const s = this.s
         const level = sig.load.swinging ? sig.load.ringFree_g() : sig.load.fast_g()
         if (sig.loadOk && level - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
-        if (!sig.imuOk) return ""
+        // no foul on missing data: with the load cell in fault a push cannot be told from cards coming off
+        if (!sig.imuOk || !sig.loadOk) return ""
         const push = sig.push
         const shake = s.push_per_shake_g * sig.attitude.shakeExcessG()
         if (push.spinPushDpss() - s.spin_push_per_dps * push.spinEnvDps() - shake > s.spin_push_dpss) return "spin_push"
@@ -121,10 +124,12 @@ export class TouchDetector {
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
         if (sig.ref_g !== sig.ref_g) return
+        // a pending cue the load cannot judge (its cell went into fault) is dropped: cards may have come off unseen
+        if (this.pendingSince === this.pendingSince && !sig.loadOk) this.pendingSince = NaN
         if (this.pendingSince === this.pendingSince) {
             const d = sig.load.fast_g() - sig.ref_g
             // the load must have had time to show cards coming off (a slow cell's readings lag)
-            const lag = sig.loadOk ? sig.load.responseDelay_ms() : 0
+            const lag = sig.load.responseDelay_ms()
             const waited = t_ms - this.pendingSince - (lag > this.s.confirm_ms ? lag : this.s.confirm_ms)
             // cards came off: the quick level, or the last two readings past the spike gate, stand low
             const line = -this.s.explain_cards * sig.mass.get_g()
@@ -133,7 +138,7 @@ export class TouchDetector {
             // ... but with one of the last four readings as far above the reference as the line is below, the quick
             // level and the last two readings are a push's ring aliased (a slow cell): the means say where the level is
             const rung = sig.load.period_ms >= ALIAS_PERIOD_MS && sig.load.recentMax_g() - sig.ref_g > -line
-            const low = sig.loadOk && (((d < line || sig.load.recentHigh_g() - sig.ref_g < line) && !rung) || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
+            const low = (((d < line || sig.load.recentHigh_g() - sig.ref_g < line) && !rung) || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
@@ -145,7 +150,7 @@ export class TouchDetector {
         let cue = this.cue(sig)
         // the push cues are band-passed already: a touch's edge lasts tens of ms
         let hold = cue === "spin_push" || cue === "swing_push" ? 0 : this.s.hold_ms
-        if (cue.length === 0 && sig.imuOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
+        if (cue.length === 0 && sig.imuOk && sig.loadOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
             cue = "tilt"
             hold = this.s.tilt_hold_ms
         }
