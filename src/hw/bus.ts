@@ -61,15 +61,23 @@ export async function tryReadReg(bus: I2C, addr: number, reg: number): Promise<n
     }
 }
 
+/** how a register is polled: at most `tries` reads, `delay(poll_ms)` between them */
+export interface Poll {
+    tries: number
+    poll_ms: number
+    delay: Delay
+}
+
 /**
- * Polls `reg` until `(value & mask) === want`, at most `tries` reads with
- * `delay(poll_ms)` between them: never an unbounded busy-wait.
+ * Polls `reg` until `(value & mask) === want` as `poll` says: never an
+ * unbounded busy-wait (the poll in one object keeps the call under the
+ * DeviceScript compiler's 8 arguments).
  */
-export async function pollReg(bus: I2C, addr: number, reg: number, mask: number, want: number, tries: number, poll_ms: number, delay: Delay): Promise<number> {
-    for (let i = 0; i < tries; i++) {
+export async function pollReg(bus: I2C, addr: number, reg: number, mask: number, want: number, poll: Poll): Promise<number> {
+    for (let i = 0; i < poll.tries; i++) {
         const v = await readReg(bus, addr, reg)
         if ((v & mask) === want) return v
-        await delay(poll_ms)
+        await poll.delay(poll.poll_ms)
     }
     return -1
 }

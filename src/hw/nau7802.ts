@@ -108,7 +108,7 @@ export class Nau7802Driver implements SensorDriver {
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_RR)
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUD)
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUD | NAU_PU_PUA)
-        if ((await pollReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUR, NAU_PU_PUR, o.pur_polls, 1, this.delay)) < 0)
+        if ((await pollReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_PUR, NAU_PU_PUR, { tries: o.pur_polls, poll_ms: 1, delay: this.delay })) < 0)
             throw new HwError("NAU7802 did not power up (no PUR): " + HINT)
         await writeReg(b, NAU_ADDR, NAU_REG_CTRL1, NAU_CTRL1_LDO_3V0_GAIN_128)
         await writeReg(b, NAU_ADDR, NAU_REG_PU_CTRL, NAU_PU_AVDDS | NAU_PU_PUA | NAU_PU_PUD | NAU_PU_CS)
@@ -117,7 +117,7 @@ export class Nau7802Driver implements SensorDriver {
         await writeReg(b, NAU_ADDR, NAU_REG_PGA_PWR, NAU_PGA_CAP_EN)
         await this.delay(o.ldo_settle_ms)
         await writeReg(b, NAU_ADDR, NAU_REG_CTRL2, crs | NAU_CTRL2_CALS)
-        const c2 = await pollReg(b, NAU_ADDR, NAU_REG_CTRL2, NAU_CTRL2_CALS, 0, o.cal_polls, o.cal_poll_ms, this.delay)
+        const c2 = await pollReg(b, NAU_ADDR, NAU_REG_CTRL2, NAU_CTRL2_CALS, 0, { tries: o.cal_polls, poll_ms: o.cal_poll_ms, delay: this.delay })
         if (c2 < 0) throw new HwError("NAU7802 offset calibration did not finish")
         if (c2 & NAU_CTRL2_CAL_ERR) throw new HwError("NAU7802 offset calibration failed (CAL_ERR): check the load cell wires")
     }

@@ -1,6 +1,6 @@
 /**
  * Placements and removals: the settled load moved by about one card from the
- * reference level and has stayed steady (the Load steadiness window, ~1.5 s),
+ * reference level and has stayed steady (the Load steadiness window, 1 s of two 500 ms blocks),
  * so the slotting pressure of fingers (a transient) is never a card. The
  * reference level then moves to the new level and the card mass learns from
  * the step. While the level sits within `follow_cards` of the reference, the
@@ -378,7 +378,7 @@ export class PlacementDetector {
         sig.ref_g = level
     }
 
-    /** a cue is up on this sample when it was last seen on it; a break longer than a sample gap ends a stretch */
+    /** a cue is up on this sample when it was last seen on it; a break of CUE_GAP_MS or more ends a stretch */
     private trackCue(t_ms: number, cue_ms: number) {
         if (!(t_ms - cue_ms < CUE_GAP_MS)) this.cueSince_ms = NaN
         else if (this.cueSince_ms !== this.cueSince_ms) this.cueSince_ms = cue_ms
