@@ -11,8 +11,7 @@
  * --latency every matched collapse and touch call with its latency (lib/latency.ts), the list to take the
  * latency figures apart by cell, level or size.
  */
-import { existsSync, writeFileSync } from "node:fs"
-import { dirname } from "node:path"
+import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
 import cliProgress from "cli-progress"
@@ -23,6 +22,7 @@ import { runPool } from "./lib/pool.ts"
 import { MISS_COLUMNS, MissRow } from "./lib/misses.ts"
 import { LATENCY_COLUMNS, LatencyRow, latencySummary } from "./lib/latency.ts"
 import { csvText } from "./lib/table.ts"
+import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 import { COLLAPSE_P95_MS, targetRows, targetTable } from "./lib/targets.ts"
@@ -53,6 +53,12 @@ function override(arg: string, acc: Overrides): Overrides {
     return next
 }
 
+/** the CSV rows of every case, cases in id order (numeric parts as numbers), each case's rows as they came */
+function inCaseOrder<T>(list: { id: string; rows: T[] }[]): T[] {
+    list.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
+    return list.flatMap(c => c.rows)
+}
+
 /** what a table row groups the cases by */
 const GROUPS: { [by: string]: (r: CaseResult) => string } = {
     category: r => r.category,
@@ -77,9 +83,10 @@ const program = new Command()
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
     .action(async (opts: Opts) => {
-        // an output file's folder must be there before a long run, not found missing after it
-        for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses], ["--latency", opts.latency]])
-            if (file && !existsSync(dirname(file))) throw new Error(`${flag} ${file}: no folder ${dirname(file)}`)
+        for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses], ["--latency", opts.latency]]) {
+            const problem = file ? outFolderProblem(flag, file) : null
+            if (problem) throw new Error(problem)
+        }
         let jobs: CaseJob[]
         const seed = opts.seed ?? SEED_SETS[opts.set]
         const set = opts.dir ? "dir" : opts.seed === undefined ? opts.set : "seed"
@@ -124,16 +131,14 @@ const program = new Command()
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
         const seeds = opts.dir ? null : { first: seed, count: jobs.length }
         if (opts.misses) {
-            missList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
-            const rows = missList.flatMap(c => c.rows)
+            const rows = inCaseOrder(missList)
             writeFileSync(opts.misses, csvText(MISS_COLUMNS, rows))
             const col = MISS_COLUMNS.indexOf("status")
             const n = (status: string) => rows.filter(r => r[col] === status).length
             process.stderr.write(`bench: ${rows.length} rows in ${opts.misses}: ${n("missed")} missed, ${n("wrong_player")} for another player, ${n("false")} false\n`)
         }
         if (opts.latency) {
-            latencyList.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
-            const rows = latencyList.flatMap(c => c.rows)
+            const rows = inCaseOrder(latencyList)
             writeFileSync(opts.latency, csvText(LATENCY_COLUMNS, rows))
             process.stderr.write(latencySummary(rows, opts.latency, COLLAPSE_P95_MS) + "\n")
         }

@@ -4,12 +4,12 @@
  * zoomable time axis with the referee's calls (and the truth's events) marked,
  * and a summary of the game. Without --events the trace is replayed here.
  */
-import { existsSync, writeFileSync } from "node:fs"
-import { dirname } from "node:path"
+import { writeFileSync } from "node:fs"
 import { Command } from "commander"
 import { collectReport } from "./lib/report-data.ts"
 import { renderPage } from "./lib/report-page.ts"
 import { TraceFileError } from "./lib/trace-file.ts"
+import { outFolderProblem } from "./lib/out-file.ts"
 
 interface Opts {
     events?: string
@@ -26,9 +26,9 @@ const program = new Command()
     .option("--out <file>", "the page to write (default: the trace's name with .html)")
     .action(async (file: string, opts: Opts) => {
         const out = opts.out ?? file.replace(/\.csv$/i, "") + ".html"
-        // the page's folder must be there before the trace is read and replayed, not found missing after it
-        if (!existsSync(dirname(out))) {
-            process.stderr.write(`report: --out ${out}: no folder ${dirname(out)}\n`)
+        const problem = outFolderProblem("--out", out)
+        if (problem) {
+            process.stderr.write("report: " + problem + "\n")
             process.exitCode = 2
             return
         }
