@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --set test|train | --seed N] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT]`
+ * `npm run bench [-- --set test|train | --seed N | --seeds N,N,...] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
@@ -9,7 +9,9 @@
  * the committed table in src/core/tuned.ts stays as it is). --misses writes every missed truth event
  * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from;
  * --latency every matched collapse and touch call with its latency (lib/latency.ts), the list to take the
- * latency figures apart by cell, level or size.
+ * latency figures apart by cell, level or size. --seeds runs several seeds' cases at once (the table pools
+ * them; a second table gives each run's headline figures), and --compare names the cases whose outcome turned
+ * right or wrong against an earlier --json of the same cases (lib/bench-runs.ts): how a detector change is chosen.
  */
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
@@ -26,11 +28,14 @@ import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 import { COLLAPSE_P95_MS, targetRows, targetTable } from "./lib/targets.ts"
+import { compareCases, comparisonText, parseSeeds, readCaseLines, runOf, runTable } from "./lib/bench-runs.ts"
 
 interface Opts {
     dir?: string
     set: string
     seed?: number
+    seeds?: number[]
+    compare?: string
     count: number
     category?: string
     quick: boolean
@@ -71,6 +76,7 @@ const program = new Command()
     .description("detection benchmark: replay cases through the referee and score the calls against the ground truth")
     .addOption(new Option("--set <set>", "seed set: test (reporting, seed 1) or train (tuning, seed 1000)").choices(Object.keys(SEED_SETS)).default("test"))
     .option("--seed <n>", "first seed of the run (overrides --set)", v => parseInt(v, 10))
+    .option("--seeds <list>", "first seeds of several runs, comma-separated, --count cases each (e.g. 1000,2000,3000,4000,5000,6000: the six training seeds); the table pools them, a second one gives each run's figures", parseSeeds)
     // 450 cases: 30 of each category, so a case is 0.2 % of the outcome (150 left the 97-99 % targets within a case or two)
     .option("--count <n>", "number of simulated cases", v => parseInt(v, 10), 450)
     .option("--quick", "short simulated cases", false)
@@ -82,20 +88,26 @@ const program = new Command()
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
+    .option("--compare <file>", "an earlier --json of the same cases: name the cases whose outcome turned right or wrong, count those whose calls changed")
     .action(async (opts: Opts) => {
         for (const [flag, file] of [["--json", opts.json], ["--misses", opts.misses], ["--latency", opts.latency]]) {
             const problem = file ? outFolderProblem(flag, file) : null
             if (problem) throw new Error(problem)
         }
+        if (opts.seeds && (opts.seed !== undefined || opts.dir)) throw new Error(`--seeds cannot go with ${opts.dir ? "--dir" : "--seed"}`)
+        const before = opts.compare ? readCaseLines(opts.compare) : null
         let jobs: CaseJob[]
         const seed = opts.seed ?? SEED_SETS[opts.set]
-        const set = opts.dir ? "dir" : opts.seed === undefined ? opts.set : "seed"
+        const set = opts.dir ? "dir" : opts.seeds ? "seeds" : opts.seed === undefined ? opts.set : "seed"
         if (opts.dir) {
             const skipped: string[] = []
             jobs = dirJobs(opts.dir, skipped)
             if (opts.category) jobs = jobs.filter(j => j.category === opts.category)
             process.stderr.write(`bench: ${jobs.length} cases from ${opts.dir}\n`)
             if (skipped.length > 0) process.stderr.write(`bench: ${skipped.length} trace(s) without a CASE.truth.json, not scored: ${skipped.join(", ")}\n`)
+        } else if (opts.seeds) {
+            jobs = opts.seeds.flatMap(s => simJobs(s, opts.count, opts.quick, opts.category))
+            console.log(`bench: seeds ${opts.seeds.join(", ")}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, ${opts.count} from each (case seeds caseSeed(SEED, 0..${opts.count - 1}))`)
         } else {
             jobs = simJobs(seed, opts.count, opts.quick, opts.category)
             console.log(`bench: set ${set}, seed ${seed}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, case seeds caseSeed(${seed}, 0..${jobs.length - 1})`)
@@ -112,12 +124,15 @@ const program = new Command()
         const latencyList: { id: string; rows: LatencyRow[] }[] = []
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
+        // one book per run, in the order the seeds were given
+        const runs = new Map<number, ScoreBook>((opts.seeds ?? []).map(s => [s, new ScoreBook()]))
         const lines: CaseLine[] = []
         const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "bench [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
         bar.start(jobs.length, 0)
         await runPool(new URL("./lib/bench-worker.ts", import.meta.url), jobs, opts.threads, (r: CaseResult) => {
             book.add(r.category, r.score)
             if (view !== book) view.add(GROUPS[opts.by](r), r.score)
+            if (opts.seeds) runs.get(runOf(r.id)).add(r.category, r.score)
             lines.push(caseLine(r))
             if (r.misses) missList.push({ id: r.id, rows: r.misses })
             if (r.latency) latencyList.push({ id: r.id, rows: r.latency })
@@ -126,10 +141,12 @@ const program = new Command()
         bar.stop()
         lines.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
         console.log(benchTable(view, opts.by))
+        if (opts.seeds) console.log("each run:\n" + runTable(runs, book))
         console.log(worstCases(lines))
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
-        const seeds = opts.dir ? null : { first: seed, count: jobs.length }
+        if (before) console.log(comparisonText(opts.compare, compareCases(before, lines)))
+        const seeds = opts.dir || opts.seeds ? null : { first: seed, count: jobs.length }
         if (opts.misses) {
             const rows = inCaseOrder(missList)
             writeFileSync(opts.misses, csvText(MISS_COLUMNS, rows))
@@ -142,7 +159,7 @@ const program = new Command()
             writeFileSync(opts.latency, csvText(LATENCY_COLUMNS, rows))
             process.stderr.write(latencySummary(rows, opts.latency, COLLAPSE_P95_MS) + "\n")
         }
-        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override), null, 2) + "\n")
+        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override, runs), null, 2) + "\n")
     })
 
 program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))

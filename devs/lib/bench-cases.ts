@@ -14,6 +14,7 @@ import { firstError } from "./causes.ts"
 import { MissRow, missRows } from "./misses.ts"
 import { LatencyRow, latencyRows } from "./latency.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
+import { callsFingerprint } from "./bench-runs.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
 
 /** a recorded or previously simulated trace on disk */
@@ -73,6 +74,8 @@ export interface CaseResult {
     score: CaseScore
     /** a wrong outcome's first error (causes.ts), null when the outcome is right */
     cause: string | null
+    /** a fingerprint of the referee's calls (bench-runs.ts): two runs made the same calls when it is the same */
+    calls: string
     /** the case's misses and false calls (misses.ts), when the job asked for them */
     misses?: MissRow[]
     /** the case's matched collapse and touch calls with their latency (latency.ts), when the job asked for them */
@@ -108,7 +111,16 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms
     const cause = m.score.outcome_right === 1 ? null : firstError(r.events, m.calls, c.truth, m.truth)
-    const res: CaseResult = { id: job.id, category: job.category, difficulty: c.config.difficulty, cell: c.cell ?? "-", seed: job.source === "sim" ? job.seed : null, score: m.score, cause }
+    const res: CaseResult = {
+        id: job.id,
+        category: job.category,
+        difficulty: c.config.difficulty,
+        cell: c.cell ?? "-",
+        seed: job.source === "sim" ? job.seed : null,
+        score: m.score,
+        cause,
+        calls: callsFingerprint(r.events),
+    }
     const info = { id: job.id, category: job.category, level: c.config.difficulty, cell: res.cell }
     if (job.misses) res.misses = missRows(info, r.events, c.truth, m)
     if (job.latency) res.latency = latencyRows(info, r.events, c.truth, m)

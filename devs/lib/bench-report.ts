@@ -71,6 +71,8 @@ export interface CaseLine {
     missed: number
     /** a wrong outcome's first error (causes.ts), null when the outcome is right */
     cause: string | null
+    /** a fingerprint of the case's calls (bench-runs.ts: the same calls, the same fingerprint) */
+    calls: string
 }
 
 export function caseLine(r: CaseResult): CaseLine {
@@ -88,6 +90,7 @@ export function caseLine(r: CaseResult): CaseLine {
         false_calls: r.score.false_calls,
         missed,
         cause: r.cause,
+        calls: r.calls,
     }
 }
 
@@ -104,6 +107,7 @@ export function worstCases(lines: CaseLine[]): string {
 
 export interface BenchJson {
     set: string
+    /** one simulated run's first seed and case count (null for a folder, or several runs: by_run) */
     seeds: { first: number; count: number } | null
     dir: string | null
     /** settings changed on every level for the run (bench --override); {} for the committed ones */
@@ -113,10 +117,17 @@ export interface BenchJson {
     cases: CaseLine[]
     /** issue 4's targets judged on the totals (lib/targets.ts) */
     targets: TargetRow[]
+    /** bench --seeds: each run's figures, by its first seed (in the order given) */
+    by_run?: { [seed: string]: Figures }
 }
 
-export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[], overrides: { [key: string]: number } = {}): BenchJson {
+export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[], overrides: { [key: string]: number } = {}, runs?: Map<number, ScoreBook>): BenchJson {
     const by: { [category: string]: Figures } = {}
     for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
-    return { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases, targets: targetRows(book.total) }
+    const json: BenchJson = { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases, targets: targetRows(book.total) }
+    if (runs && runs.size > 0) {
+        json.by_run = {}
+        for (const [seed, b] of runs) json.by_run[String(seed)] = figures(b.total)
+    }
+    return json
 }

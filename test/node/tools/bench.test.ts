@@ -191,3 +191,53 @@ test("bench --latency on simulated cases: a row for every caught collapse and to
         assert.ok(Number(r.latency_ms) >= 0, "a touch is called after the hand comes")
     }
 })
+
+test("bench --seeds: several runs pooled in the table, each run's figures in a second one and in the JSON", () => {
+    const { out, json } = bench(["--seeds", "7,8", "--count", "3", "--quick"])
+    assert.match(out, /^bench: seeds 7, 8: 6 simulated cases \(quick\), 3 from each/m)
+    assert.match(out, /^TOTAL\s+6\s/m)
+    assert.match(out, /^run \(first seed\)\s+cases\s+outcome right\s+wrongful outs \/ turns\s+coll p95/m)
+    const rows = [...out.matchAll(/^(7|8|all)\s+(\d+)\s+(\d+) \(/gm)].map(m => [m[1], Number(m[2]), Number(m[3])])
+    assert.deepEqual(rows.map(r => r.slice(0, 2)), [["7", 3], ["8", 3], ["all", 6]])
+    assert.equal(rows[0][2] + rows[1][2], rows[2][2], "the runs' right outcomes add up to all of them")
+    assert.equal(json.set, "seeds")
+    assert.equal(json.seeds, null)
+    assert.deepEqual(Object.keys(json.by_run), ["7", "8"])
+    assert.deepEqual(json.cases.map((c: any) => c.id), ["7-0-quiet", "7-1-place", "7-2-card_fell", "8-0-quiet", "8-1-place", "8-2-card_fell"])
+    for (const k of ["cases", "events"]) assert.equal(json.by_run["7"][k] + json.by_run["8"][k], json.total[k], k)
+    assert.equal(json.by_run["7"].outcome.right, rows[0][2])
+    for (const [args, msg] of [[["--seeds", "7,x"], /--seeds 7,x: expected first seeds separated by commas.*"x"/], [["--seeds", "7,7"], /seed 7 given twice/], [["--seeds", "0"], /expected first seeds/], [["--seeds", "7", "--seed", "3"], /--seeds cannot go with --seed/]]) {
+        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "1", ...(args as string[])], { cwd: root, encoding: "utf8" })
+        assert.equal(bad.status, 1, bad.stderr)
+        assert.match(bad.stderr, msg as RegExp)
+    }
+})
+
+test("bench --compare: the cases whose outcome turned, and how many cases' calls changed, against an earlier --json", () => {
+    const args = ["--seed", "7", "--count", "4", "--quick"]
+    const first = join(dir, "compare-first.json")
+    const a = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", ...args, "--json", first], { cwd: root, encoding: "utf8" })
+    assert.equal(a.status, 0, a.stderr)
+    // the same code on the same cases: the same calls, case by case
+    const same = bench([...args, "--compare", first])
+    assert.match(same.out, /^against .*compare-first\.json \(4 cases in both\):\n  right now, wrong before: 0\n  wrong now, right before: 0\n  cases whose calls changed: 0$/m)
+    // the collapse case goes uncalled: its outcome turns wrong, and only its calls change
+    const off = bench([...args, "--compare", first, "--override", "collapse.fast_cards=0", "--override", "collapse.drop_cards=1000", "--override", "placement.max_cards=1000"])
+    assert.match(off.out, /^  wrong now, right before: 1: 7-3-collapse$/m)
+    assert.match(off.out, /^  cases whose calls changed: 1$/m)
+    // an earlier JSON without the calls' fingerprints is compared by its counts, and says so
+    const old = JSON.parse(readFileSync(first, "utf8"))
+    for (const c of old.cases) delete c.calls
+    const oldFile = join(dir, "compare-old.json")
+    writeFileSync(oldFile, JSON.stringify(old))
+    assert.match(bench([...args, "--compare", oldFile]).out, /^  cases whose calls changed: 0 \(by their counts of calls, misses and false calls/m)
+    // other cases than before are told apart
+    assert.match(bench(["--seed", "8", "--count", "2", "--quick", "--compare", first]).out, /\(0 cases in both\)[\s\S]*not in both: 4 only before, 2 only now/)
+    writeFileSync(join(dir, "not-bench.json"), JSON.stringify({ total: {} }))
+    for (const [file, msg] of [[join(dir, "no-such.json"), /--compare .*no-such\.json: no such file/], [join(dir, "not-bench.json"), /not a bench --json file/], [join(dir, "fix.csv"), /not JSON/]]) {
+        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "1", "--compare", file as string], { cwd: root, encoding: "utf8" })
+        assert.equal(bad.status, 1, bad.stderr)
+        assert.match(bad.stderr, msg as RegExp)
+        assert.doesNotMatch(bad.stdout, /^TOTAL/m, "refused before the run")
+    }
+})
