@@ -197,7 +197,7 @@ test("bench --seeds: several runs pooled in the table, each run's figures in a s
     assert.match(out, /^bench: seeds 7, 8: 6 simulated cases \(quick\), 3 from each/m)
     assert.match(out, /^TOTAL\s+6\s/m)
     assert.match(out, /^run \(first seed\)\s+cases\s+outcome right\s+wrongful outs \/ turns\s+coll p95/m)
-    const rows = [...out.matchAll(/^(7|8|all)\s+(\d+)\s+(\d+) \(/gm)].map(m => [m[1], Number(m[2]), Number(m[3])])
+    const rows: [string, number, number][] = [...out.matchAll(/^(7|8|all)\s+(\d+)\s+(\d+) \(/gm)].map(m => [m[1], Number(m[2]), Number(m[3])])
     assert.deepEqual(rows.map(r => r.slice(0, 2)), [["7", 3], ["8", 3], ["all", 6]])
     assert.equal(rows[0][2] + rows[1][2], rows[2][2], "the runs' right outcomes add up to all of them")
     assert.equal(json.set, "seeds")
