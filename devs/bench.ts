@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --set test|train | --seed N | --seeds N,N,...] [--count N] [--quick] [--dir DIR] [--category C] [--by category|level|cell] [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT]`
+ * `npm run bench [-- --set test|train | --seed N | --seeds N,N,... | --dir DIR] [--count N] [--quick] [--category C] [--by category|level|cell]
+ *   [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT] [--compare EARLIER.json] [--threads N]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
@@ -28,7 +29,7 @@ import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
 import { ScoreBook } from "./lib/score.ts"
 import { COLLAPSE_P95_MS, targetRows, targetTable } from "./lib/targets.ts"
-import { compareCases, comparisonText, parseSeeds, readCaseLines, runOf, runTable } from "./lib/bench-runs.ts"
+import { compareCases, comparisonText, incomparable, parseSeeds, readEarlierRun, runTable } from "./lib/bench-runs.ts"
 
 interface Opts {
     dir?: string
@@ -76,7 +77,11 @@ const program = new Command()
     .description("detection benchmark: replay cases through the referee and score the calls against the ground truth")
     .addOption(new Option("--set <set>", "seed set: test (reporting, seed 1) or train (tuning, seed 1000)").choices(Object.keys(SEED_SETS)).default("test"))
     .option("--seed <n>", "first seed of the run (overrides --set)", v => parseInt(v, 10))
-    .option("--seeds <list>", "first seeds of several runs, comma-separated, --count cases each (e.g. 1000,2000,3000,4000,5000,6000: the six training seeds); the table pools them, a second one gives each run's figures", parseSeeds)
+    .addOption(
+        new Option("--seeds <list>", "first seeds of several runs, comma-separated, --count cases each (e.g. 1000,2000,3000,4000,5000,6000: the six training seeds); the table pools them, a second one gives each run's figures")
+            .argParser(parseSeeds)
+            .conflicts(["seed", "set", "dir"]),
+    )
     // 450 cases: 30 of each category, so a case is 0.2 % of the outcome (150 left the 97-99 % targets within a case or two)
     .option("--count <n>", "number of simulated cases", v => parseInt(v, 10), 450)
     .option("--quick", "short simulated cases", false)
@@ -94,9 +99,13 @@ const program = new Command()
             const problem = file ? outFolderProblem(flag, file) : null
             if (problem) throw new Error(problem)
         }
-        if (opts.seeds && (opts.seed !== undefined || opts.dir)) throw new Error(`--seeds cannot go with ${opts.dir ? "--dir" : "--seed"}`)
-        const before = opts.compare ? readCaseLines(opts.compare) : null
+        const before = opts.compare ? readEarlierRun(opts.compare) : null
+        const quick = opts.dir ? false : opts.quick
+        const mismatch = before ? incomparable(opts.compare, before, quick) : null
+        if (mismatch) throw new Error(mismatch)
         let jobs: CaseJob[]
+        // a --seeds case's run: its first seed
+        const runOf = new Map<string, number>()
         const seed = opts.seed ?? SEED_SETS[opts.set]
         const set = opts.dir ? "dir" : opts.seeds ? "seeds" : opts.seed === undefined ? opts.set : "seed"
         if (opts.dir) {
@@ -106,7 +115,13 @@ const program = new Command()
             process.stderr.write(`bench: ${jobs.length} cases from ${opts.dir}\n`)
             if (skipped.length > 0) process.stderr.write(`bench: ${skipped.length} trace(s) without a CASE.truth.json, not scored: ${skipped.join(", ")}\n`)
         } else if (opts.seeds) {
-            jobs = opts.seeds.flatMap(s => simJobs(s, opts.count, opts.quick, opts.category))
+            jobs = []
+            for (const s of opts.seeds) {
+                for (const j of simJobs(s, opts.count, opts.quick, opts.category)) {
+                    runOf.set(j.id, s)
+                    jobs.push(j)
+                }
+            }
             console.log(`bench: seeds ${opts.seeds.join(", ")}: ${jobs.length} simulated cases${opts.quick ? " (quick)" : ""}, ${opts.count} from each (case seeds caseSeed(SEED, 0..${opts.count - 1}))`)
         } else {
             jobs = simJobs(seed, opts.count, opts.quick, opts.category)
@@ -125,14 +140,15 @@ const program = new Command()
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
         // one book per run, in the order the seeds were given
-        const runs = new Map<number, ScoreBook>((opts.seeds ?? []).map(s => [s, new ScoreBook()]))
+        const runs: [number, ScoreBook][] = (opts.seeds ?? []).map(s => [s, new ScoreBook()])
+        const bookOf = new Map<number, ScoreBook>(runs)
         const lines: CaseLine[] = []
         const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "bench [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
         bar.start(jobs.length, 0)
         await runPool(new URL("./lib/bench-worker.ts", import.meta.url), jobs, opts.threads, (r: CaseResult) => {
             book.add(r.category, r.score)
             if (view !== book) view.add(GROUPS[opts.by](r), r.score)
-            if (opts.seeds) runs.get(runOf(r.id)).add(r.category, r.score)
+            if (opts.seeds) bookOf.get(runOf.get(r.id)).add(r.category, r.score)
             lines.push(caseLine(r))
             if (r.misses) missList.push({ id: r.id, rows: r.misses })
             if (r.latency) latencyList.push({ id: r.id, rows: r.latency })
@@ -145,8 +161,8 @@ const program = new Command()
         console.log(worstCases(lines))
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
-        if (before) console.log(comparisonText(opts.compare, compareCases(before, lines)))
-        const seeds = opts.dir || opts.seeds ? null : { first: seed, count: jobs.length }
+        if (before) console.log(comparisonText(opts.compare, compareCases(before.cases, lines, opts.seeds ? id => runOf.get(id) : undefined)))
+        const oneRun = opts.dir || opts.seeds ? null : { first: seed, count: jobs.length }
         if (opts.misses) {
             const rows = inCaseOrder(missList)
             writeFileSync(opts.misses, csvText(MISS_COLUMNS, rows))
@@ -159,7 +175,10 @@ const program = new Command()
             writeFileSync(opts.latency, csvText(LATENCY_COLUMNS, rows))
             process.stderr.write(latencySummary(rows, opts.latency, COLLAPSE_P95_MS) + "\n")
         }
-        if (opts.json) writeFileSync(opts.json, JSON.stringify(benchJson(book, set, seeds, opts.dir ?? null, lines, opts.override, runs), null, 2) + "\n")
+        if (opts.json) {
+            const info = { set, seeds: oneRun, quick, dir: opts.dir ?? null, overrides: opts.override }
+            writeFileSync(opts.json, JSON.stringify(benchJson(book, info, lines, runs), null, 2) + "\n")
+        }
     })
 
 program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))

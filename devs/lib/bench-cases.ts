@@ -3,6 +3,7 @@
  * `*.truth.json`, or the simulator in-process) and how one is run and scored.
  * Runs in the worker threads (bench-worker.ts) and in-process for tests.
  */
+import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { basename, join } from "node:path"
 import { GameConfig } from "../../src/core/referee/types.ts"
@@ -14,7 +15,8 @@ import { firstError } from "./causes.ts"
 import { MissRow, missRows } from "./misses.ts"
 import { LatencyRow, latencyRows } from "./latency.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
-import { callsFingerprint } from "./bench-runs.ts"
+import { formatEvent } from "../../src/core/trace.ts"
+import { RefEvent } from "../../src/core/referee/types.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
 
 /** a recorded or previously simulated trace on disk */
@@ -74,7 +76,7 @@ export interface CaseResult {
     score: CaseScore
     /** a wrong outcome's first error (causes.ts), null when the outcome is right */
     cause: string | null
-    /** a fingerprint of the referee's calls (bench-runs.ts): two runs made the same calls when it is the same */
+    /** a fingerprint of the referee's calls (callsFingerprint): two runs made the same calls when it is the same */
     calls: string
     /** the case's misses and false calls (misses.ts), when the job asked for them */
     misses?: MissRow[]
@@ -102,6 +104,13 @@ function loadSim(job: SimJob): LoadedCase {
     const spec = makeCase(job.seed, job.category, { quick: job.quick })
     const truth = simulateCase(spec, s => samples.push(s))
     return { config: spec.config, samples, truth, cell: `${spec.params.load.part}@${spec.params.load.rate_sps}` }
+}
+
+/** a fingerprint of a case's calls: its events exactly as `npm run replay` prints them, hashed (12 hex digits); bench --compare tells changed calls by it */
+export function callsFingerprint(events: RefEvent[]): string {
+    const h = createHash("sha1")
+    for (const e of events) h.update(formatEvent(e) + "\n")
+    return h.digest("hex").slice(0, 12)
 }
 
 /** replay one case through the referee (timed) and score it against its truth */

@@ -13,12 +13,17 @@ const HEADER = [
     "cards=", "wrong out/100t", "false/h", "outcome", "x realtime",
 ]
 
-function row(name: string, f: Figures): string[] {
+/** touch recall by force class, "light/medium/heavy" in % */
+export function touchByForce(f: Figures): string {
     const byForce = f.touch.recall_by_force
+    return [pct(byForce["light"]), pct(byForce["medium"]), pct(byForce["heavy"])].join("/")
+}
+
+function row(name: string, f: Figures): string[] {
     return [
         name, String(f.cases), num(f.game_hours, 2),
         pct(f.collapse.recall), pct(f.collapse.precision), num(f.collapse.latency_ms.median, 0), num(f.collapse.latency_ms.p95, 0),
-        [pct(byForce["light"]), pct(byForce["medium"]), pct(byForce["heavy"])].join("/"), pct(f.touch.precision),
+        touchByForce(f), pct(f.touch.precision),
         pct(f.place.recall), pct(f.place.precision), pct(f.remove.recall), pct(f.remove.precision), pct(f.card_fell.recall), pct(f.card_fell.precision), pct(f.card_fell.as_collapse),
         pct(f.final_cards.accuracy), num(f.wrongful_outs.per_100_turns, 2), num(f.false_calls.per_hour, 2), pct(f.outcome.accuracy), num(f.speed.x_realtime, 0),
     ]
@@ -71,7 +76,7 @@ export interface CaseLine {
     missed: number
     /** a wrong outcome's first error (causes.ts), null when the outcome is right */
     cause: string | null
-    /** a fingerprint of the case's calls (bench-runs.ts: the same calls, the same fingerprint) */
+    /** a fingerprint of the case's calls (bench-cases.ts, callsFingerprint: the same calls, the same fingerprint) */
     calls: string
 }
 
@@ -107,8 +112,10 @@ export function worstCases(lines: CaseLine[]): string {
 
 export interface BenchJson {
     set: string
-    /** one simulated run's first seed and case count (null for a folder, or several runs: by_run) */
+    /** one simulated run's first seed and case count (null for a folder, or for several runs: by_run) */
     seeds: { first: number; count: number } | null
+    /** simulated cases of --quick length (a folder's: false); a comparison needs the same */
+    quick: boolean
     dir: string | null
     /** settings changed on every level for the run (bench --override); {} for the committed ones */
     overrides: { [key: string]: number }
@@ -117,17 +124,23 @@ export interface BenchJson {
     cases: CaseLine[]
     /** issue 4's targets judged on the totals (lib/targets.ts) */
     targets: TargetRow[]
-    /** bench --seeds: each run's figures, by its first seed (in the order given) */
-    by_run?: { [seed: string]: Figures }
+    /** bench --seeds: each run's first seed, its case count and all its figures, in the order given */
+    by_run?: { seed: number; count: number; figures: Figures }[]
 }
 
-export function benchJson(book: ScoreBook, set: string, seeds: BenchJson["seeds"], dir: string | null, cases: CaseLine[], overrides: { [key: string]: number } = {}, runs?: Map<number, ScoreBook>): BenchJson {
+/** what a run was: its set, one run's seeds (or null), --quick, the folder (or null), the overrides */
+export interface RunInfo {
+    set: string
+    seeds: BenchJson["seeds"]
+    quick: boolean
+    dir: string | null
+    overrides: { [key: string]: number }
+}
+
+export function benchJson(book: ScoreBook, info: RunInfo, cases: CaseLine[], runs: [number, ScoreBook][] = []): BenchJson {
     const by: { [category: string]: Figures } = {}
     for (const c of book.categories()) by[c] = figures(book.byCategory.get(c))
-    const json: BenchJson = { set, seeds, dir, overrides, total: figures(book.total), by_category: by, cases, targets: targetRows(book.total) }
-    if (runs && runs.size > 0) {
-        json.by_run = {}
-        for (const [seed, b] of runs) json.by_run[String(seed)] = figures(b.total)
-    }
+    const json: BenchJson = { set: info.set, seeds: info.seeds, quick: info.quick, dir: info.dir, overrides: info.overrides, total: figures(book.total), by_category: by, cases, targets: targetRows(book.total) }
+    if (runs.length > 0) json.by_run = runs.map(([seed, b]) => ({ seed, count: b.total.cases, figures: figures(b.total) }))
     return json
 }

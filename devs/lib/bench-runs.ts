@@ -3,55 +3,45 @@
  * detector change is chosen (README, "Choosing a detector change"). `--seeds 1000,2000,...` runs each
  * seed's cases, pools them in the main table and gives each run's headline figures in a second one;
  * `--compare BEFORE.json` names the cases whose outcome turned right or wrong against an earlier `--json`
- * of the same cases, and counts those whose calls changed at all (each case's calls are fingerprinted).
+ * of the same cases (per run too), and counts those whose calls changed at all (each case's calls are
+ * fingerprinted in the worker: bench-cases.ts, callsFingerprint).
  */
-import { createHash } from "node:crypto"
 import { existsSync, readFileSync } from "node:fs"
-import { formatEvent } from "../../src/core/trace.ts"
-import { RefEvent } from "../../src/core/referee/types.ts"
-import { CaseLine } from "./bench-report.ts"
+import type { CaseLine } from "./bench-report.ts"
+import { touchByForce } from "./bench-report.ts"
 import { figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
 
-/** "1000,2000,3000": the first seeds of the runs, distinct whole numbers of 1 or more, in the order given */
+/** the largest first seed: the simulator takes a case's seed as a 32-bit integer (caseSeed), so a larger one would repeat a smaller one's cases */
+export const MAX_SEED = 2 ** 31 - 1
+
+/** "1000,2000,3000": the first seeds of the runs, distinct whole numbers from 1 to MAX_SEED, in the order given */
 export function parseSeeds(arg: string): number[] {
     const parts = arg.split(",").map(s => s.trim())
     const seeds = parts.map(s => (/^\d+$/.test(s) ? parseInt(s, 10) : NaN))
-    const bad = parts.filter((_, i) => !(seeds[i] >= 1))
-    if (parts.length === 0 || bad.length > 0) throw new Error(`--seeds ${arg}: expected first seeds separated by commas, e.g. 1000,2000,3000 (not ${bad.map(b => JSON.stringify(b)).join(", ")})`)
+    const bad = parts.filter((_, i) => !(seeds[i] >= 1 && seeds[i] <= MAX_SEED))
+    if (bad.length > 0) throw new Error(`--seeds ${arg}: expected first seeds from 1 to ${MAX_SEED} separated by commas, e.g. 1000,2000,3000 (not ${bad.map(b => JSON.stringify(b)).join(", ")})`)
     const twice = seeds.filter((s, i) => seeds.indexOf(s) !== i)
     if (twice.length > 0) throw new Error(`--seeds ${arg}: seed ${twice[0]} given twice`)
     return seeds
 }
 
-/** the run a simulated case belongs to: its id's first part (SEED-INDEX-CATEGORY) */
-export function runOf(id: string): number {
-    return parseInt(id.slice(0, id.indexOf("-")), 10)
-}
-
-/** a fingerprint of a case's calls: its events exactly as `npm run replay` prints them, hashed (12 hex digits) */
-export function callsFingerprint(events: RefEvent[]): string {
-    const h = createHash("sha1")
-    for (const e of events) h.update(formatEvent(e) + "\n")
-    return h.digest("hex").slice(0, 12)
-}
-
-/** each run's headline figures (`books`: one per run, by first seed, in run order), then all of them pooled (`total`) */
-export function runTable(books: Map<number, ScoreBook>, total: ScoreBook): string {
+/** each run's headline figures (`runs`: first seed and its book, in the order given), then all of them pooled (`total`) */
+export function runTable(runs: [number, ScoreBook][], total: ScoreBook): string {
     const row = (name: string, book: ScoreBook) => {
         const f = figures(book.total)
-        const t = f.touch.recall_by_force
         const place = book.total.counts["place"]
         return [
-            name, String(f.cases),
+            name,
+            String(f.cases),
             `${f.outcome.right} (${pct(f.outcome.accuracy)} %)`,
             `${f.wrongful_outs.count} / ${f.wrongful_outs.turns}`,
             num(f.collapse.latency_ms.p95, 0),
-            [pct(t["light"]), pct(t["medium"]), pct(t["heavy"])].join("/"),
+            touchByForce(f),
             `${place.truth - place.caught} / ${place.calls - place.hits}`,
         ]
     }
-    const rows = [...books.entries()].map(([seed, book]) => row(String(seed), book))
+    const rows = runs.map(([seed, book]) => row(String(seed), book))
     rows.push(row("all", total))
     return formatTable(["run (first seed)", "cases", "outcome right", "wrongful outs / turns", "coll p95", "touch R l/m/h", "placements missed / false"], rows)
 }
@@ -64,51 +54,68 @@ export interface Comparison {
     fixed: string[]
     /** outcome wrong now, right before */
     broke: string[]
-    /** cases whose calls changed (with their outcome or not) */
+    /** cases whose calls changed (by fingerprint; by their counts when `exact` is false) */
     changed: string[]
     /** whether the calls were compared by fingerprint (else by their counts: an earlier JSON without fingerprints) */
     exact: boolean
     /** ids in one run only */
     onlyBefore: string[]
     onlyNow: string[]
+    /** with several runs: per run (first seed), how many turned right and wrong */
+    byRun: [number, { fixed: number; broke: number }][]
 }
 
-/** compare an earlier run's case lines with this one's */
-export function compareCases(before: CaseLine[], now: CaseLine[]): Comparison {
+/** compare an earlier run's case lines with this one's; `runOf` gives a case's run (first seed), when there are several */
+export function compareCases(before: CaseLine[], now: CaseLine[], runOf?: (id: string) => number): Comparison {
     const old = new Map(before.map(c => [c.id, c]))
     const ids = new Set(now.map(c => c.id))
-    const exact = before.length > 0 && before.every(c => typeof c.calls === "string")
-    const cmp: Comparison = { common: 0, fixed: [], broke: [], changed: [], exact, onlyBefore: before.filter(c => !ids.has(c.id)).map(c => c.id), onlyNow: [] }
+    const exact = before.every(c => typeof c.calls === "string")
+    const cmp: Comparison = { common: 0, fixed: [], broke: [], changed: [], exact, onlyBefore: before.filter(c => !ids.has(c.id)).map(c => c.id), onlyNow: [], byRun: [] }
+    const runs = new Map<number, { fixed: number; broke: number }>()
     for (const c of now) {
         const b = old.get(c.id)
+        if (runOf && !runs.has(runOf(c.id))) runs.set(runOf(c.id), { fixed: 0, broke: 0 })
         if (!b) {
             cmp.onlyNow.push(c.id)
             continue
         }
         cmp.common++
-        if (c.outcome_right && !b.outcome_right) cmp.fixed.push(c.id)
-        if (!c.outcome_right && b.outcome_right) cmp.broke.push(c.id)
+        if (c.outcome_right !== b.outcome_right) {
+            ;(c.outcome_right ? cmp.fixed : cmp.broke).push(c.id)
+            if (runOf) runs.get(runOf(c.id))[c.outcome_right ? "fixed" : "broke"]++
+        }
         const differ = exact ? b.calls !== c.calls : b.events !== c.events || b.missed !== c.missed || b.false_calls !== c.false_calls || b.wrongful_outs !== c.wrongful_outs
-        if (differ || b.outcome_right !== c.outcome_right) cmp.changed.push(c.id)
+        if (differ) cmp.changed.push(c.id)
     }
+    if (runs.size > 1) cmp.byRun = [...runs.entries()]
     return cmp
 }
 
+/** at most this many case ids are listed per line */
+const LIST_MAX = 20
+
 /** what the comparison says, in a few lines */
 export function comparisonText(file: string, cmp: Comparison): string {
-    const list = (ids: string[]) => (ids.length === 0 ? "" : ": " + ids.join(", "))
+    const list = (ids: string[]) => (ids.length === 0 ? "" : ": " + ids.slice(0, LIST_MAX).join(", ") + (ids.length > LIST_MAX ? `, and ${ids.length - LIST_MAX} more` : ""))
     const lines = [
         `against ${file} (${cmp.common} cases in both):`,
         `  right now, wrong before: ${cmp.fixed.length}${list(cmp.fixed)}`,
         `  wrong now, right before: ${cmp.broke.length}${list(cmp.broke)}`,
-        `  cases whose calls changed: ${cmp.changed.length}` + (cmp.exact ? "" : " (by their counts of calls, misses and false calls: the earlier JSON has no fingerprints of the calls)"),
     ]
+    if (cmp.byRun.length > 0) lines.push("  by run (right now / wrong now): " + cmp.byRun.map(([seed, r]) => `${seed} +${r.fixed} -${r.broke}`).join(", "))
+    lines.push(`  cases whose calls changed: ${cmp.changed.length}` + (cmp.exact ? "" : " (by their counts of calls, misses and false calls: the earlier JSON has no fingerprints of the calls)"))
     if (cmp.onlyBefore.length + cmp.onlyNow.length > 0) lines.push(`  not in both: ${cmp.onlyBefore.length} only before, ${cmp.onlyNow.length} only now (compare the same seeds, count and category)`)
     return lines.join("\n")
 }
 
-/** an earlier `bench --json`'s case lines; a clear error when the file is missing or is no bench JSON */
-export function readCaseLines(file: string): CaseLine[] {
+/** what an earlier `bench --json` holds for a comparison: its case lines, and whether its cases were --quick ones (null: not recorded) */
+export interface EarlierRun {
+    cases: CaseLine[]
+    quick: boolean | null
+}
+
+/** an earlier `bench --json`; a clear error when the file is missing or is no bench JSON */
+export function readEarlierRun(file: string): EarlierRun {
     if (!existsSync(file)) throw new Error(`--compare ${file}: no such file`)
     let json: any
     try {
@@ -116,8 +123,15 @@ export function readCaseLines(file: string): CaseLine[] {
     } catch (e) {
         throw new Error(`--compare ${file}: not JSON (${(e as Error).message})`)
     }
-    if (!json || !Array.isArray(json.cases) || !json.cases.every((c: any) => typeof c.id === "string" && typeof c.outcome_right === "boolean")) {
+    if (!json || !Array.isArray(json.cases) || !json.cases.every((c: any) => c && typeof c.id === "string" && typeof c.outcome_right === "boolean")) {
         throw new Error(`--compare ${file}: not a bench --json file (no "cases" list with ids and outcomes)`)
     }
-    return json.cases
+    return { cases: json.cases, quick: typeof json.quick === "boolean" ? json.quick : null }
+}
+
+/** why an earlier run cannot be compared with this one (its cases share their ids but not their content), or null */
+export function incomparable(file: string, earlier: EarlierRun, quick: boolean): string | null {
+    if (earlier.quick === null || earlier.quick === quick) return null
+    const kind = (q: boolean) => (q ? "--quick ones" : "full-length ones")
+    return `--compare ${file}: that run's cases were ${kind(earlier.quick)}, this run's are ${kind(quick)}: the same ids, other cases`
 }

@@ -192,23 +192,30 @@ test("bench --latency on simulated cases: a row for every caught collapse and to
     }
 })
 
-test("bench --seeds: several runs pooled in the table, each run's figures in a second one and in the JSON", () => {
-    const { out, json } = bench(["--seeds", "7,8", "--count", "3", "--quick"])
-    assert.match(out, /^bench: seeds 7, 8: 6 simulated cases \(quick\), 3 from each/m)
+test("bench --seeds: several runs pooled in the table, each run's figures in a second one and in the JSON, in the order given", () => {
+    const { out, json } = bench(["--seeds", "8,7", "--count", "3", "--quick"])
+    assert.match(out, /^bench: seeds 8, 7: 6 simulated cases \(quick\), 3 from each/m)
     assert.match(out, /^TOTAL\s+6\s/m)
     assert.match(out, /^run \(first seed\)\s+cases\s+outcome right\s+wrongful outs \/ turns\s+coll p95/m)
     const rows: [string, number, number][] = [...out.matchAll(/^(7|8|all)\s+(\d+)\s+(\d+) \(/gm)].map(m => [m[1], Number(m[2]), Number(m[3])])
-    assert.deepEqual(rows.map(r => r.slice(0, 2)), [["7", 3], ["8", 3], ["all", 6]])
+    assert.deepEqual(rows.map(r => r.slice(0, 2)), [["8", 3], ["7", 3], ["all", 6]])
     assert.equal(rows[0][2] + rows[1][2], rows[2][2], "the runs' right outcomes add up to all of them")
-    assert.equal(json.set, "seeds")
-    assert.equal(json.seeds, null)
-    assert.deepEqual(Object.keys(json.by_run), ["7", "8"])
+    assert.deepEqual([json.set, json.seeds, json.quick], ["seeds", null, true])
+    assert.deepEqual(json.by_run.map((r: any) => [r.seed, r.count]), [[8, 3], [7, 3]])
     assert.deepEqual(json.cases.map((c: any) => c.id), ["7-0-quiet", "7-1-place", "7-2-card_fell", "8-0-quiet", "8-1-place", "8-2-card_fell"])
-    for (const k of ["cases", "events"]) assert.equal(json.by_run["7"][k] + json.by_run["8"][k], json.total[k], k)
-    assert.equal(json.by_run["7"].outcome.right, rows[0][2])
-    for (const [args, msg] of [[["--seeds", "7,x"], /--seeds 7,x: expected first seeds separated by commas.*"x"/], [["--seeds", "7,7"], /seed 7 given twice/], [["--seeds", "0"], /expected first seeds/], [["--seeds", "7", "--seed", "3"], /--seeds cannot go with --seed/]]) {
+    const [r8, r7] = json.by_run.map((r: any) => r.figures)
+    for (const k of ["cases", "events"]) assert.equal(r8[k] + r7[k], json.total[k], k)
+    assert.equal(r8.outcome.right, rows[0][2])
+    assert.equal(r8.events, json.cases.filter((c: any) => c.id.startsWith("8-")).reduce((n: number, c: any) => n + c.events, 0), "run 8's figures are run 8's cases'")
+    for (const [args, code, msg] of [
+        [["--seeds", "7,x"], 1, /--seeds 7,x: expected first seeds from 1 to \d+ separated by commas.*"x"/],
+        [["--seeds", "7,7"], 1, /seed 7 given twice/],
+        [["--seeds", "7", "--seed", "3"], 2, /option '--seeds <list>' cannot be used with option '--seed <n>'/],
+        [["--seeds", "7", "--set", "train"], 2, /cannot be used with option '--set <set>'/],
+        [["--seeds", "7", "--dir", dir], 2, /cannot be used with option '--dir <dir>'/],
+    ]) {
         const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "1", ...(args as string[])], { cwd: root, encoding: "utf8" })
-        assert.equal(bad.status, 1, bad.stderr)
+        assert.equal(bad.status, code, bad.stderr)
         assert.match(bad.stderr, msg as RegExp)
     }
 })
@@ -225,17 +232,13 @@ test("bench --compare: the cases whose outcome turned, and how many cases' calls
     const off = bench([...args, "--compare", first, "--override", "collapse.fast_cards=0", "--override", "collapse.drop_cards=1000", "--override", "placement.max_cards=1000"])
     assert.match(off.out, /^  wrong now, right before: 1: 7-3-collapse$/m)
     assert.match(off.out, /^  cases whose calls changed: 1$/m)
-    // an earlier JSON without the calls' fingerprints is compared by its counts, and says so
-    const old = JSON.parse(readFileSync(first, "utf8"))
-    for (const c of old.cases) delete c.calls
-    const oldFile = join(dir, "compare-old.json")
-    writeFileSync(oldFile, JSON.stringify(old))
-    assert.match(bench([...args, "--compare", oldFile]).out, /^  cases whose calls changed: 0 \(by their counts of calls, misses and false calls/m)
     // other cases than before are told apart
     assert.match(bench(["--seed", "8", "--count", "2", "--quick", "--compare", first]).out, /\(0 cases in both\)[\s\S]*not in both: 4 only before, 2 only now/)
-    writeFileSync(join(dir, "not-bench.json"), JSON.stringify({ total: {} }))
-    for (const [file, msg] of [[join(dir, "no-such.json"), /--compare .*no-such\.json: no such file/], [join(dir, "not-bench.json"), /not a bench --json file/], [join(dir, "fix.csv"), /not JSON/]]) {
-        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "1", "--compare", file as string], { cwd: root, encoding: "utf8" })
+    // the same ids in full length are other cases: refused before the run, as is a file that is no bench JSON
+    writeFileSync(join(dir, "compare-bad.json"), "x")
+    for (const [more, msg] of [[["--seed", "7"], /compare-first\.json: that run's cases were --quick ones, this run's are full-length ones/], [["--quick"], /compare-bad\.json: not JSON/]]) {
+        const file = (more as string[])[0] === "--quick" ? join(dir, "compare-bad.json") : first
+        const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--count", "4", ...(more as string[]), "--compare", file], { cwd: root, encoding: "utf8" })
         assert.equal(bad.status, 1, bad.stderr)
         assert.match(bad.stderr, msg as RegExp)
         assert.doesNotMatch(bad.stdout, /^TOTAL/m, "refused before the run")
