@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { basename, join } from "node:path"
-import { GameConfig } from "../../src/core/referee/types.ts"
+import { GameConfig, RefEvent } from "../../src/core/referee/types.ts"
 import { Overrides } from "../../src/core/config.ts"
 import { Truth } from "../../src/sim/truth.ts"
 import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../../src/sim/cases.ts"
@@ -16,7 +16,6 @@ import { MissRow, missRows } from "./misses.ts"
 import { LatencyRow, latencyRows } from "./latency.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
 import { formatEvent } from "../../src/core/trace.ts"
-import { RefEvent } from "../../src/core/referee/types.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
 
 /** a recorded or previously simulated trace on disk */
