@@ -50,8 +50,11 @@ export class SampleBuffer {
         return this.rows > 0 ? this.data[(this.rows - 1) * WIDTH] : 0
     }
 
-    /** every row through a fresh Referee (with `settings`, else the level's own, with `overrides` on every level); events are copied */
-    replay(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides): ReplayResult {
+    /**
+     * every row through a fresh Referee (with `settings`, else the level's own, with `overrides` on every level); events are copied;
+     * `onStep` sees the referee after each sample (npm run hands reads its signals)
+     */
+    replay(cfg: GameConfig, settings?: RefereeSettings, overrides?: Overrides, onStep?: (t_ms: number, ref: Referee) => void): ReplayResult {
         const ref = new Referee(cfg, settings, overrides)
         const s = new Sample()
         const d = this.data
@@ -66,6 +69,7 @@ export class SampleBuffer {
             s.input = INPUTS[flags >> 2]
             const evs = ref.update(s)
             for (let i = 0; i < evs.length; i++) events.push({ ...evs[i] })
+            if (onStep) onStep(s.t_ms, ref)
         }
         return { events, referee_ms: performance.now() - t0 }
     }

@@ -79,6 +79,15 @@ export class Referee {
         this.ring = new SwingRing(s.ring)
     }
 
+    /** for host tools (npm run hands): the signals the detectors read, and the settings in force */
+    signals(): Signals {
+        return this.sig
+    }
+
+    settingsNow(): RefereeSettings {
+        return this.settings
+    }
+
     update(s: Sample): RefEvent[] {
         const out = this.events
         // (arr.length = 0 on these reused arrays aborts the DeviceScript VM: pop instead)

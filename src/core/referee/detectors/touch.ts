@@ -78,6 +78,17 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     push_per_shake_g: 700,
 }
 
+/**
+ * the push about the vertical (`spin`) or the horizontal, less what the motion and a table's shake account for,
+ * degrees/s^2: over spin_push_dpss / swing_push_dpss it is a push cue (also read by npm run hands)
+ */
+export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): number {
+    const push = sig.push
+    const shake = s.push_per_shake_g * sig.attitude.shakeExcessG()
+    if (spin) return push.spinPushDpss() - s.spin_push_per_dps * push.spinEnvDps() - shake
+    return push.swingPushDpss() - s.swing_push_per_dps * push.swingEnvDps() - shake
+}
+
 /** a cell whose readings come this far apart or further (25 SPS and slower) aliases the hanger's 3-6 Hz ring, ms */
 const ALIAS_PERIOD_MS = 40
 
@@ -115,10 +126,8 @@ export class TouchDetector {
         if (sig.loadOk && level - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
         // no foul on missing data: with the load cell in fault a push cannot be told from cards coming off
         if (!sig.imuOk || !sig.loadOk) return ""
-        const push = sig.push
-        const shake = s.push_per_shake_g * sig.attitude.shakeExcessG()
-        if (push.spinPushDpss() - s.spin_push_per_dps * push.spinEnvDps() - shake > s.spin_push_dpss) return "spin_push"
-        if (push.swingPushDpss() - s.swing_push_per_dps * push.swingEnvDps() - shake > s.swing_push_dpss) return "swing_push"
+        if (pushMargin_dpss(s, sig, true) > s.spin_push_dpss) return "spin_push"
+        if (pushMargin_dpss(s, sig, false) > s.swing_push_dpss) return "swing_push"
         return ""
     }
 

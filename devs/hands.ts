@@ -1,0 +1,65 @@
+// `npm run hands [-- --seed N] [--count N] [--category NAME] [--json OUT]`
+// What the IMU shows of each hand in a seeded run of simulated cases (devs/lib/hands.ts): the highest push the
+// touch detector saw while a placer's slotting hand, a touch on the structure or a touch on the hanger was there,
+// as a share of the push cue's line, per group; and how many of each group's hands pushed harder than the
+// slotting hands' 95th and 99th percentile (what a push line lowered that far would catch, against the 5 or 1 %
+// of slotting hands it would fire on). The default is the training seed: the figures may choose a change.
+import { writeFileSync } from "node:fs"
+import { Command } from "commander"
+import cliProgress from "cli-progress"
+import { CATEGORIES, caseSeed, makeCase, simulateCase } from "../src/sim/cases.ts"
+import { pushMargin_dpss } from "../src/core/referee/detectors/touch.ts"
+import { SampleBuffer } from "./lib/sample-buffer.ts"
+import { handFigures, handTable, handWindows, HandWindow, WindowPeaks } from "./lib/hands.ts"
+import { outFolderProblem } from "./lib/out-file.ts"
+import { MATCH_DEFAULTS } from "./lib/match.ts"
+
+const program = new Command()
+    .name("hands")
+    .description("what the IMU shows of each simulated hand: the touch detector's peak push over its line, slotting hands against touches")
+    .option("--seed <n>", "first seed of the run (case seeds derive from it and the case index; default: the training seed)", "1000")
+    .option("--count <n>", "number of simulated cases", "450")
+    .option("--category <name>", "only cases of this category: " + CATEGORIES.join(", "))
+    .option("--json <file>", "write the figures as JSON")
+    .parse()
+const o = program.opts()
+const seed = Number(o.seed)
+const count = Number(o.count)
+if (!Number.isInteger(seed) || seed < 1 || seed > 2147483647) program.error("--seed must be a whole number from 1 to 2147483647")
+if (!Number.isInteger(count) || count < 1) program.error("--count must be a whole number >= 1")
+if (o.category && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
+if (o.json) {
+    const p = outFolderProblem("--json", o.json)
+    if (p) program.error(p)
+}
+
+const all: HandWindow[] = []
+const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "hands [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
+bar.start(count, 0)
+for (let i = 0; i < count; i++) {
+    const spec = makeCase(caseSeed(seed, i), o.category ?? CATEGORIES[i % CATEGORIES.length], { quick: false })
+    const samples = new SampleBuffer()
+    const truth = simulateCase(spec, s => samples.push(s))
+    const windows = handWindows(truth)
+    if (windows.length > 0) {
+        const peaks = new WindowPeaks(windows)
+        samples.replay(spec.config, undefined, undefined, (t, ref) => {
+            const sig = ref.signals()
+            // the push cue's own terms: nothing with a sensor in fault, nothing before the tare
+            if (!sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g) return
+            const s = ref.settingsNow().touch
+            const spin = pushMargin_dpss(s, sig, true) / s.spin_push_dpss
+            const swing = pushMargin_dpss(s, sig, false) / s.swing_push_dpss
+            peaks.step(t, spin > swing ? spin : swing)
+        })
+        all.push(...windows)
+    }
+    bar.increment()
+}
+bar.stop()
+const figs = handFigures(all)
+console.log(`hands: seed ${seed}, ${count} simulated cases${o.category ? " of " + o.category : ""}; the touch detector's peak push while each hand was there, over its line (1: the push cue fires)`)
+console.log(handTable(figs))
+console.log("slotting: a placer's hand from its start to the card's weight fully on (none met by a touch, collapse, fallen card or bump);")
+console.log(`touch: from the hand's start to ${MATCH_DEFAULTS.touchAfterEnd_ms} ms after its end; hanger touches split by their vertical force (the load cell's view of them)`)
+if (o.json) writeFileSync(o.json, JSON.stringify({ seed, count, category: o.category ?? null, groups: figs }, null, 1) + "\n")
