@@ -10,7 +10,7 @@ import cliProgress from "cli-progress"
 import { CATEGORIES, caseSeed, makeCase, simulateCase } from "../src/sim/cases.ts"
 import { pushMargin_dpss } from "../src/core/referee/detectors/touch.ts"
 import { SampleBuffer } from "./lib/sample-buffer.ts"
-import { handFigures, handTable, handWindows, HandWindow, WindowPeaks } from "./lib/hands.ts"
+import { handFigures, handTable, handWindows, HandWindow, unlisted, WindowPeaks } from "./lib/hands.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { MATCH_DEFAULTS } from "./lib/match.ts"
 
@@ -27,26 +27,29 @@ const seed = Number(o.seed)
 const count = Number(o.count)
 if (!Number.isInteger(seed) || seed < 1 || seed > 2147483647) program.error("--seed must be a whole number from 1 to 2147483647")
 if (!Number.isInteger(count) || count < 1) program.error("--count must be a whole number >= 1")
-if (o.category && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
+if (o.category !== undefined && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
 if (o.json) {
     const p = outFolderProblem("--json", o.json)
     if (p) program.error(p)
 }
 
 const all: HandWindow[] = []
+const left = { touches: 0 }
+/** the phases the touch detector judges in (Referee.update: not before a round, between rounds or after the game) */
+const IDLE = ["waiting", "between", "over"]
 const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "hands [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
 bar.start(count, 0)
 for (let i = 0; i < count; i++) {
     const spec = makeCase(caseSeed(seed, i), o.category ?? CATEGORIES[i % CATEGORIES.length], { quick: false })
     const samples = new SampleBuffer()
     const truth = simulateCase(spec, s => samples.push(s))
-    const windows = handWindows(truth)
+    const windows = handWindows(truth, left)
     if (windows.length > 0) {
         const peaks = new WindowPeaks(windows)
         samples.replay(spec.config, undefined, undefined, (t, ref) => {
             const sig = ref.signals()
-            // the push cue's own terms: nothing with a sensor in fault, nothing before the tare
-            if (!sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g) return
+            // the push cue's own terms: a round in play, no sensor in fault, a tare taken
+            if (!sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g || IDLE.indexOf(ref.view().phase) >= 0) return
             const s = ref.settingsNow().touch
             const spin = pushMargin_dpss(s, sig, true) / s.spin_push_dpss
             const swing = pushMargin_dpss(s, sig, false) / s.swing_push_dpss
@@ -58,8 +61,10 @@ for (let i = 0; i < count; i++) {
 }
 bar.stop()
 const figs = handFigures(all)
-console.log(`hands: seed ${seed}, ${count} simulated cases${o.category ? " of " + o.category : ""}; the touch detector's peak push while each hand was there, over its line (1: the push cue fires)`)
+const other = unlisted(all)
+console.log(`hands: seed ${seed}, ${count} simulated cases${o.category !== undefined ? " of " + o.category : ""}; the touch detector's peak push while each hand was there, in play, over its line (over 1: the push cue's condition)`)
 console.log(handTable(figs))
-console.log("slotting: a placer's hand from its start to the card's weight fully on (none met by a touch, collapse, fallen card or bump);")
-console.log(`touch: from the hand's start to ${MATCH_DEFAULTS.touchAfterEnd_ms} ms after its end; hanger touches split by their vertical force (the load cell's view of them)`)
-if (o.json) writeFileSync(o.json, JSON.stringify({ seed, count, category: o.category ?? null, groups: figs }, null, 1) + "\n")
+console.log("slotting: a placer's hand from its start to the card's weight fully on, none met by a touch, collapse, fallen card or bump;")
+console.log(`touch: from the hand's start to ${MATCH_DEFAULTS.touchAfterEnd_ms} ms after its end, none meeting a slotting hand (${left.touches} left out); hanger touches by vertical force, g`)
+for (const g of Object.keys(other)) console.log(`${other[g]} hands in no group: ${g} (the truth lacks a target, class or vertical force)`)
+if (o.json) writeFileSync(o.json, JSON.stringify({ seed, count, category: o.category ?? null, touches_left_out: left.touches, unlisted: other, groups: figs }, null, 1) + "\n")

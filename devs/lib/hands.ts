@@ -1,13 +1,13 @@
 /**
  * What the IMU shows of each hand (`npm run hands`): for every hand the simulator's truth lists (a placer's
  * slotting hand, a touch on the structure or on the hanger), the highest push the touch detector saw while it
- * was there, as a share of the cue's line (1: the push cue fires; TouchDetector's pushMargin_dpss over
- * swing_push_dpss or spin_push_dpss, the larger). A touch the load cannot see (a hand on the hanger with little
+ * was there, as a share of the cue's line (over 1: the push cue's condition holds; TouchDetector's pushMargin_dpss
+ * over swing_push_dpss or spin_push_dpss, the larger), taken while a round is in play (the detector judges). A touch the load cannot see (a hand on the hanger with little
  * vertical force) is caught only if its push stands above what the slotting hands push: these figures say how
  * far the two overlap, so the question "could a lower line catch it?" has an answer anyone can rerun.
  */
 import { Truth, TruthEvent } from "../../src/sim/truth.ts"
-import { HANGER_BANDS, HANGER_BANDS_G, hangerBand, MATCH_DEFAULTS } from "./match.ts"
+import { HANGER_BANDS, hangerBand, MATCH_DEFAULTS, TOUCH_CLASSES } from "./match.ts"
 import { percentile } from "./score.ts"
 import { formatTable, pct, num } from "./table.ts"
 
@@ -20,36 +20,41 @@ export interface HandWindow {
     peak: number
 }
 
-/** a hanger touch under this much vertical force (g, either way) is one the load cell hardly sees: under match.ts's top band (5 g) */
-export const FAINT_G = HANGER_BANDS_G[HANGER_BANDS_G.length - 1]
 /** truth events whose force on the rod is no hand's (a jolt of cards, a table's shake, a hand handling the pivot): a slotting window that meets one is left out */
 const FOREIGN = ["touch", "collapse", "card_fell", "bump"]
 
-/** the group a touch counts in: target, class, and for the hanger whether the load can see it */
+/** the group a touch counts in: target, class, and for the hanger its vertical force's band (match.ts's: what the load cell sees of it); "?" where the truth lacks one */
 export function touchGroup(e: TruthEvent): string {
-    const target = e.target === "hanger" ? "hanger" : "structure"
+    const target = e.target === "hanger" || e.target === "structure" ? e.target : "?"
     const base = `touch ${target} ${e.force_class ?? "?"}`
     if (target !== "hanger") return base
     const band = hangerBand(e.force_z_n)
-    return base + (band !== null && band !== HANGER_BANDS[HANGER_BANDS.length - 1] ? ` <${FAINT_G} g` : ` ${FAINT_G}+ g`)
+    return base + " " + (band === null ? "?" : band) + " g"
 }
 
 /**
- * the hands of one case: each placement's slotting hand (from its start to the card's weight fully on) that no
- * touch, collapse, fallen card or bump meets, and each touch (to the matcher's allowance after its end)
+ * the hands of one case, apart from each other and from what else moves the rod: each placement's slotting hand
+ * (from its start to the card's weight fully on) that no touch, collapse, fallen card or bump meets, and each
+ * touch (to the matcher's allowance after its end) that meets no slotting hand (a touch during a placement shows
+ * both hands' push). `left` counts the touches left out so.
  */
-export function handWindows(truth: Truth): HandWindow[] {
+export function handWindows(truth: Truth, left?: { touches: number }): HandWindow[] {
     const ev = truth.events
     const after = MATCH_DEFAULTS.touchAfterEnd_ms
-    const spans = ev.filter(e => FOREIGN.indexOf(e.kind) >= 0).map(e => [e.t_ms, (e.t_end_ms ?? e.t_ms) + (e.kind === "touch" ? after : 0)])
+    const span = (e: TruthEvent) => [e.t_ms, (e.t_end_ms ?? e.t_ms) + (e.kind === "touch" ? after : 0)]
+    const foreign = ev.filter(e => FOREIGN.indexOf(e.kind) >= 0).map(span)
+    const slotting = ev.filter(e => e.kind === "place" && e.t_start_ms !== undefined).map(e => [e.t_start_ms as number, e.t_ms])
+    const meets = (spans: number[][], t0: number, t1: number) => spans.some(s => s[1] >= t0 && s[0] <= t1)
     const out: HandWindow[] = []
+    for (const s of slotting) if (!meets(foreign, s[0], s[1])) out.push({ group: "slotting", t0_ms: s[0], t1_ms: s[1], peak: NaN })
     for (const e of ev) {
-        if (e.kind === "place" && e.t_start_ms !== undefined) {
-            const t0 = e.t_start_ms
-            const t1 = e.t_ms
-            if (spans.some(s => s[1] >= t0 && s[0] <= t1)) continue
-            out.push({ group: "slotting", t0_ms: t0, t1_ms: t1, peak: NaN })
-        } else if (e.kind === "touch") out.push({ group: touchGroup(e), t0_ms: e.t_ms, t1_ms: (e.t_end_ms ?? e.t_ms) + after, peak: NaN })
+        if (e.kind !== "touch") continue
+        const s = span(e)
+        if (meets(slotting, s[0], s[1])) {
+            if (left) left.touches++
+            continue
+        }
+        out.push({ group: touchGroup(e), t0_ms: s[0], t1_ms: s[1], peak: NaN })
     }
     return out.sort((a, b) => a.t0_ms - b.t0_ms)
 }
@@ -77,9 +82,8 @@ export class WindowPeaks {
 /** the groups in the table's order */
 export const GROUPS = [
     "slotting",
-    ...["light", "medium", "heavy"].map(c => `touch structure ${c}`),
-    ...["light", "medium", "heavy"].map(c => `touch hanger ${c} ${FAINT_G}+ g`),
-    ...["light", "medium", "heavy"].map(c => `touch hanger ${c} <${FAINT_G} g`),
+    ...TOUCH_CLASSES.map(c => `touch structure ${c}`),
+    ...TOUCH_CLASSES.flatMap(c => HANGER_BANDS.map(b => `touch hanger ${c} ${b} g`)),
 ]
 
 export interface GroupFigures {
@@ -90,11 +94,18 @@ export interface GroupFigures {
     p90: number | null
     p95: number | null
     p99: number | null
-    /** share of the hands whose push passed the line (the cue fired) */
-    fired: number | null
+    /** share of the hands whose push passed the line (the push cue's condition; the detector also asks for play, an armed cue and the load) */
+    over_line: number | null
     /** share whose push stood above the slotting hands' 95th and 99th percentile */
     over_slot_p95: number | null
     over_slot_p99: number | null
+}
+
+/** the windows' groups outside GROUPS (a truth without a target, class or vertical force), with how many each */
+export function unlisted(windows: HandWindow[]): { [group: string]: number } {
+    const u: { [group: string]: number } = {}
+    for (const w of windows) if (GROUPS.indexOf(w.group) < 0) u[w.group] = (u[w.group] ?? 0) + 1
+    return u
 }
 
 export function handFigures(windows: HandWindow[]): GroupFigures[] {
@@ -112,7 +123,7 @@ export function handFigures(windows: HandWindow[]): GroupFigures[] {
             p90: percentile(v, 90),
             p95: percentile(v, 95),
             p99: percentile(v, 99),
-            fired: share(v, 1),
+            over_line: share(v, 1),
             over_slot_p95: share(v, s95),
             over_slot_p99: share(v, s99),
         }
@@ -120,6 +131,6 @@ export function handFigures(windows: HandWindow[]): GroupFigures[] {
 }
 
 export function handTable(figs: GroupFigures[]): string {
-    const rows = figs.map(f => [f.group, String(f.n), num(f.p50, 2), num(f.p90, 2), num(f.p95, 2), num(f.p99, 2), pct(f.fired), pct(f.over_slot_p95), pct(f.over_slot_p99)])
-    return formatTable(["hand", "n", "p50", "p90", "p95", "p99", "cue fired %", "over slotting p95 %", "over slotting p99 %"], rows)
+    const rows = figs.map(f => [f.group, String(f.n), num(f.p50, 2), num(f.p90, 2), num(f.p95, 2), num(f.p99, 2), pct(f.over_line), pct(f.over_slot_p95), pct(f.over_slot_p99)])
+    return formatTable(["hand", "n", "p50", "p90", "p95", "p99", "over the line %", "over slotting p95 %", "over slotting p99 %"], rows)
 }
