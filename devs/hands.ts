@@ -3,7 +3,7 @@
 // touch detector saw while a placer's slotting hand, a touch on the structure or a touch on the hanger was there,
 // as a share of the push cue's line, per group; and how many of each group's hands pushed harder than the
 // slotting hands' 95th and 99th percentile (what a push line lowered that far would catch, against the 5 or 1 %
-// of slotting hands it would fire on). The default is the training seed: the figures may choose a change.
+// of slotting hands whose push would pass it). The default is the training seed: the figures may choose a change.
 import { writeFileSync } from "node:fs"
 import { Command } from "commander"
 import cliProgress from "cli-progress"

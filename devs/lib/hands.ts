@@ -1,10 +1,11 @@
 /**
  * What the IMU shows of each hand (`npm run hands`): for every hand the simulator's truth lists (a placer's
  * slotting hand, a touch on the structure or on the hanger), the highest push the touch detector saw while it
- * was there, as a share of the cue's line (over 1: the push cue's condition holds; TouchDetector's pushMargin_dpss
- * over swing_push_dpss or spin_push_dpss, the larger), taken while a round is in play (the detector judges). A touch the load cannot see (a hand on the hanger with little
- * vertical force) is caught only if its push stands above what the slotting hands push: these figures say how
- * far the two overlap, so the question "could a lower line catch it?" has an answer anyone can rerun.
+ * was there and a round was in play, as a share of the cue's line (over 1: the push cue's condition holds;
+ * TouchDetector's pushMargin_dpss over swing_push_dpss or spin_push_dpss, the larger). A touch the load cannot
+ * see (a hand on the hanger with little vertical force) is caught only if its push stands above what the
+ * slotting hands push: these figures say how far the two overlap, so the question "could a lower line catch
+ * it?" has an answer anyone can rerun.
  */
 import { Truth, TruthEvent } from "../../src/sim/truth.ts"
 import { HANGER_BANDS, hangerBand, MATCH_DEFAULTS, TOUCH_CLASSES } from "./match.ts"
