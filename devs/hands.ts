@@ -1,25 +1,28 @@
-// `npm run hands [-- --seed N] [--count N] [--category NAME] [--json OUT]`
-// What the IMU shows of each hand in a seeded run of simulated cases (devs/lib/hands.ts): the highest push the
-// touch detector saw while a placer's slotting hand, a touch on the structure or a touch on the hanger was there,
-// as a share of the push cue's line, per group; and how many of each group's hands pushed harder than the
-// slotting hands' 95th and 99th percentile (what a push line lowered that far would catch, against the 5 or 1 %
-// of slotting hands whose push would pass it). The default is the training seed: the figures may choose a change.
+// `npm run hands [-- --seed N] [--count N] [--category NAME] [--dir DIR] [--json OUT]`
+// What the IMU shows of each hand (devs/lib/hands.ts), in a seeded run of simulated cases or in a folder of traces
+// with their truth (CASE.csv + CASE.truth.json, as bench --dir: a recorded rig whose hands were written down): the
+// highest push the touch detector saw while a placer's slotting hand, a touch on the structure or a touch on the
+// hanger was there, as a share of the push cue's line, per group; and how many of each group's hands pushed
+// harder than the slotting hands' 95th and 99th percentile (what a push line lowered that far would catch, against
+// the 5 or 1 % of slotting hands whose push would pass it). The default is the training seed: the figures may
+// choose a change.
 import { writeFileSync } from "node:fs"
 import { Command } from "commander"
 import cliProgress from "cli-progress"
-import { CATEGORIES, caseSeed, makeCase, simulateCase } from "../src/sim/cases.ts"
+import { CATEGORIES } from "../src/sim/cases.ts"
 import { pushMargin_dpss } from "../src/core/referee/detectors/touch.ts"
-import { SampleBuffer } from "./lib/sample-buffer.ts"
+import { CaseJob, dirJobs, loadCase, simJobs } from "./lib/bench-cases.ts"
 import { handFigures, handTable, handWindows, HandWindow, unlisted, WindowPeaks } from "./lib/hands.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { MATCH_DEFAULTS } from "./lib/match.ts"
 
 const program = new Command()
     .name("hands")
-    .description("what the IMU shows of each simulated hand: the touch detector's peak push over its line, slotting hands against touches")
+    .description("what the IMU shows of each hand: the touch detector's peak push over its line, slotting hands against touches")
     .option("--seed <n>", "first seed of the run (case seeds derive from it and the case index; default: the training seed)", "1000")
     .option("--count <n>", "number of simulated cases", "450")
     .option("--category <name>", "only cases of this category: " + CATEGORIES.join(", "))
+    .option("--dir <dir>", "the traces of a folder (CASE.csv + CASE.truth.json) instead of simulated cases")
     .option("--json <file>", "write the figures as JSON")
     .parse()
 const o = program.opts()
@@ -27,26 +30,48 @@ const seed = Number(o.seed)
 const count = Number(o.count)
 if (!Number.isInteger(seed) || seed < 1 || seed > 2147483647) program.error("--seed must be a whole number from 1 to 2147483647")
 if (!Number.isInteger(count) || count < 1) program.error("--count must be a whole number >= 1")
-if (o.category !== undefined && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
+if (o.category !== undefined && !o.dir && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
 if (o.json) {
     const p = outFolderProblem("--json", o.json)
     if (p) program.error(p)
 }
+
+let jobs: CaseJob[]
+let source: string
+if (o.dir) {
+    const skipped: string[] = []
+    try {
+        jobs = dirJobs(o.dir, skipped)
+    } catch (e) {
+        program.error(`--dir ${(e as Error).message}`)
+    }
+    if (o.category !== undefined) jobs = jobs.filter(j => j.category === o.category)
+    if (skipped.length > 0) process.stderr.write(`hands: ${skipped.length} trace(s) without a CASE.truth.json, left out: ${skipped.join(", ")}\n`)
+    source = `${jobs.length} traces from ${o.dir}`
+} else {
+    jobs = simJobs(seed, count, false, o.category)
+    source = `seed ${seed}, ${count} simulated cases`
+}
+if (o.category !== undefined) source += " of " + o.category
 
 const all: HandWindow[] = []
 const left = { touches: 0 }
 /** the phases the touch detector judges in (Referee.update: not before a round, between rounds or after the game) */
 const IDLE = ["waiting", "between", "over"]
 const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "hands [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
-bar.start(count, 0)
-for (let i = 0; i < count; i++) {
-    const spec = makeCase(caseSeed(seed, i), o.category ?? CATEGORIES[i % CATEGORIES.length], { quick: false })
-    const samples = new SampleBuffer()
-    const truth = simulateCase(spec, s => samples.push(s))
-    const windows = handWindows(truth, left)
+bar.start(jobs.length, 0)
+for (const job of jobs) {
+    let c
+    try {
+        c = await loadCase(job)
+    } catch (e) {
+        bar.stop()
+        program.error(`${job.id}: ${(e as Error).message}`)
+    }
+    const windows = handWindows(c.truth, left)
     if (windows.length > 0) {
         const peaks = new WindowPeaks(windows)
-        samples.replay(spec.config, undefined, undefined, (t, ref) => {
+        c.samples.replay(c.config, undefined, undefined, (t, ref) => {
             const sig = ref.signals()
             // the push cue's own terms: a round in play, no sensor in fault, a tare taken
             if (!sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g || IDLE.indexOf(ref.view().phase) >= 0) return
@@ -62,9 +87,10 @@ for (let i = 0; i < count; i++) {
 bar.stop()
 const figs = handFigures(all)
 const other = unlisted(all)
-console.log(`hands: seed ${seed}, ${count} simulated cases${o.category !== undefined ? " of " + o.category : ""}; the touch detector's peak push while each hand was there, in play, over its line (over 1: the push cue's condition)`)
+console.log(`hands: ${source}; the touch detector's peak push while each hand was there, in play, over its line (over 1: the push cue's condition)`)
 console.log(handTable(figs))
 console.log("slotting: a placer's hand from its start to the card's weight fully on, none met by a touch, collapse, fallen card or bump;")
 console.log(`touch: from the hand's start to ${MATCH_DEFAULTS.touchAfterEnd_ms} ms after its end, none meeting a slotting hand (${left.touches} left out); hanger touches by vertical force, g`)
 for (const g of Object.keys(other)) console.log(`${other[g]} hands in no group: ${g} (the truth lacks a target, class or vertical force)`)
-if (o.json) writeFileSync(o.json, JSON.stringify({ seed, count, category: o.category ?? null, touches_left_out: left.touches, unlisted: other, groups: figs }, null, 1) + "\n")
+const json = { seed: o.dir ? null : seed, count: jobs.length, dir: o.dir ?? null, category: o.category ?? null, touches_left_out: left.touches, unlisted: other, groups: figs }
+if (o.json) writeFileSync(o.json, JSON.stringify(json, null, 1) + "\n")

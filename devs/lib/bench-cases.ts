@@ -112,9 +112,14 @@ export function callsFingerprint(events: RefEvent[]): string {
     return h.digest("hex").slice(0, 12)
 }
 
+/** a case's samples, configuration and truth: simulated in-process, or read from its trace and truth files */
+export async function loadCase(job: CaseJob): Promise<LoadedCase> {
+    return job.source === "sim" ? loadSim(job) : await loadFile(job)
+}
+
 /** replay one case through the referee (timed) and score it against its truth */
 export async function runCase(job: CaseJob): Promise<CaseResult> {
-    const c = job.source === "sim" ? loadSim(job) : await loadFile(job)
+    const c = await loadCase(job)
     const r = c.samples.replay(c.config, undefined, job.overrides)
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms

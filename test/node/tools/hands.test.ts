@@ -3,8 +3,9 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
+import { writeFixture, PLACE_MS } from "../report/fixture.ts"
 import { join } from "node:path"
 import { GROUPS, handFigures, handTable, handWindows, HandWindow, touchGroup, unlisted, WindowPeaks } from "../../../devs/lib/hands.ts"
 import { pushMargin_dpss, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
@@ -148,4 +149,28 @@ test("npm run hands: a table of every group and the JSON; bad options refused be
         assert.notEqual(bad.status, 0, a.join(" "))
         assert.match(bad.stderr, msg)
     }
+})
+
+test("npm run hands --dir: the hands of traces on disk with their truth (a recorded rig's), a trace without truth left out and named", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hands-dir-"))
+    const traces = join(dir, "traces")
+    mkdirSync(traces)
+    writeFixture(join(traces, "rig.csv"), join(traces, "rig.truth.json"))
+    writeFileSync(join(traces, "lone.csv"), readFileSync(join(traces, "rig.csv")))
+    const json = join(dir, "hands.json")
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/hands.ts", "--dir", traces, "--json", json], { cwd: root, encoding: "utf8" })
+    assert.equal(r.status, 0, r.stderr)
+    assert.match(r.stdout, /^hands: 1 traces from /)
+    assert.match(r.stderr, /1 trace\(s\) without a CASE\.truth\.json, left out: lone/)
+    const j = JSON.parse(readFileSync(json, "utf8"))
+    assert.equal(j.seed, null)
+    assert.equal(j.count, 1)
+    // the fixture's five placements, each hand 1.5 s before its card: none met by the collapse 12 s after the last
+    const slot = j.groups.find((g: any) => g.group === "slotting")
+    assert.equal(slot.n, PLACE_MS.length)
+    assert.ok(slot.p50 >= 0 && slot.p99 < 1, JSON.stringify(slot))
+    assert.ok(j.groups.filter((g: any) => g.group !== "slotting").every((g: any) => g.n === 0))
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/hands.ts", "--dir", join(dir, "no-such")], { cwd: root, encoding: "utf8" })
+    assert.notEqual(bad.status, 0)
+    assert.match(bad.stderr, /--dir .*no-such: no such folder/)
 })
