@@ -56,8 +56,6 @@ if (o.category !== undefined) source += " of " + o.category
 
 const all: HandWindow[] = []
 const left = { touches: 0 }
-/** the phases the touch detector judges in (Referee.update: not before a round, between rounds or after the game) */
-const IDLE = ["waiting", "between", "over"]
 const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "hands [{bar}] {value}/{total} cases {eta_formatted}" }, cliProgress.Presets.shades_classic)
 bar.start(jobs.length, 0)
 for (const job of jobs) {
@@ -73,8 +71,8 @@ for (const job of jobs) {
         const peaks = new WindowPeaks(windows)
         c.samples.replay(c.config, undefined, undefined, (t, ref) => {
             const sig = ref.signals()
-            // the push cue's own terms: a round in play, no sensor in fault, a tare taken
-            if (!sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g || IDLE.indexOf(ref.view().phase) >= 0) return
+            // the push cue's own terms: the detectors judging (a round in play), no sensor in fault, a tare taken
+            if (!ref.judged() || !sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g) return
             const s = ref.settingsNow().touch
             const spin = pushMargin_dpss(s, sig, true) / s.spin_push_dpss
             const swing = pushMargin_dpss(s, sig, false) / s.swing_push_dpss

@@ -54,6 +54,8 @@ export class Referee {
     private playing = false
     /** the rest detector took a fresh tare on this sample */
     private tared = false
+    /** the detectors ran on this sample (a round in play) */
+    private judging = false
 
     /**
      * `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves
@@ -79,9 +81,13 @@ export class Referee {
         this.ring = new SwingRing(s.ring)
     }
 
-    /** for host tools (npm run hands): the signals the detectors read, and the settings in force */
+    /** for host tools (npm run hands): the signals the detectors read, the settings in force, and whether the detectors judged the last sample (a round in play) */
     signals(): Signals {
         return this.sig
+    }
+
+    judged(): boolean {
+        return this.judging
     }
 
     settingsNow(): RefereeSettings {
@@ -109,8 +115,10 @@ export class Referee {
         this.flush(t)
         const phase = this.rules.context().phase
         this.tared = false
+        this.judging = false
         if (phase === "waiting" || phase === "between") this.tared = this.rest.update(s, phase === "waiting", sig, obs)
         else if (phase !== "over") {
+            this.judging = true
             if (sig.ref_g !== sig.ref_g && sig.load.isSteady()) sig.ref_g = sig.load.steadyMean_g()
             sig.dismantle = phase === "dismantle"
             if (s.hasLoad) {

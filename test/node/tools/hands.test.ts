@@ -11,6 +11,7 @@ import { GROUPS, handFigures, handTable, handWindows, HandWindow, touchGroup, un
 import { pushMargin_dpss, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
 import { Signals } from "../../../src/core/referee/detectors/signals.ts"
 import { Truth, TruthEvent } from "../../../src/sim/truth.ts"
+import { loadCase } from "../../../devs/lib/bench-cases.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
 const G_N = 0.00980665
@@ -173,4 +174,18 @@ test("npm run hands --dir: the hands of traces on disk with their truth (a recor
     const bad = spawnSync(process.execPath, ["--import", "tsx", "devs/hands.ts", "--dir", join(dir, "no-such")], { cwd: root, encoding: "utf8" })
     assert.notEqual(bad.status, 0)
     assert.match(bad.stderr, /--dir .*no-such: no such folder/)
+})
+
+test("Referee.judged: false while the rig waits for its tare, true once a round is in play (the samples hands reads)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hands-judged-"))
+    writeFixture(join(dir, "rig.csv"), join(dir, "rig.truth.json"))
+    const c = await loadCase({ source: "file", id: "rig", csv: join(dir, "rig.csv"), truth: join(dir, "rig.truth.json"), category: "collapse" })
+    const seen: [number, boolean, string][] = []
+    c.samples.replay(c.config, undefined, undefined, (t, ref) => seen.push([t, ref.judged(), ref.view().phase]))
+    assert.equal(seen[0][1], false)
+    const first = seen.findIndex(x => x[1])
+    assert.ok(first > 0, "a round starts after the tare")
+    // the detectors judge on the sample after the one the round began on, and on every sample of the round
+    assert.equal(seen[first - 1][2], "build")
+    assert.ok(seen.slice(first, seen.findIndex(x => x[0] >= PLACE_MS[4])).every(x => x[1]))
 })
