@@ -171,6 +171,31 @@ test("a slotting hand's press, and a hand lifting the hanger past the level whil
     assert.deepEqual(run(9000, ring), [])
 })
 
+test("a hand holding the hanger 8 g up for 1.5 s as a placer slots a card, letting go as the slotting press comes back: a touch, though the load comes back 2 g past the level (1000-81, 5000-336)", () => {
+    // the slotting hand presses 2 g from 3000 ms to 8000 ms; the other hand lifts the hanger 8 g from 4000 to 5500 ms
+    // (the load 6 g under the level), and lets go: the load comes back to the press, 2 g past the level (more than a
+    // ring's 25 % of the lift). Told as the load comes back, within 500 ms of the hand letting go
+    const press = (t: number) => (t >= 3000 && t < 8000 ? 2 * Math.min(1, (t - 3000) / 200, (8000 - t) / 200) : 0)
+    const lift = hand(4000, 1500, -8)
+    const out = run(10000, t => press(t) + lift(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.ok((out[0].ev!.delta_g as number) < -5.5, `peak ${out[0].ev!.delta_g} g`)
+    assert.ok(out[0].onset_ms! >= 4000 && out[0].onset_ms! < 4200, `onset ${out[0].onset_ms}`)
+    assert.ok(out[0].t_ms >= 5500 && out[0].t_ms < 6000, `told at ${out[0].t_ms}`)
+    // the card going in as the hand lets go (the load back a card and the press past the level): a touch too
+    const card = (t: number) => (t >= 5500 ? 6.5 * Math.min(1, (t - 5500) / 100) : 0)
+    assert.equal(run(10000, t => press(t) + lift(t) + card(t)).length, 1)
+    // held under SLOT_LIFT_MS (300 ms: a ring of the press could do as much), back past the level: spent
+    assert.deepEqual(run(10000, t => press(t) + hand(4000, 300, -8)(t)), [])
+    // a card falling from the steady level (no press before it) and the card put back with a 2 g press 1.5 s later:
+    // no touch (7000-287), nor back 2 cards and a press past the level (more than a card and a press came on)
+    const fell = (t: number) => (t >= 4000 ? -6.5 * Math.min(1, (t - 4000) / 30) : 0)
+    const back = (t: number) => (t >= 5500 ? 8.5 * Math.min(1, (t - 5500) / 100) : 0)
+    assert.deepEqual(run(10000, t => fell(t) + back(t)), [])
+    const more = (t: number) => (t >= 5500 ? 13 + 2 : 0)
+    assert.deepEqual(run(10000, t => press(t) + lift(t) + more(t)), [])
+})
+
 test("a press counted back on the lift's way through the level, then the hand lifting the hanger past the threshold: a touch (a new excursion)", () => {
     // a 2 g press until 5500 ms; the load at the level for 50 ms (back: the stay has begun); from 5550 ms a 6 g lift
     // that passes the threshold within one reading of leaving the ring allowance, until 5900 ms; then back

@@ -5,6 +5,7 @@ import assert from "node:assert/strict"
 import { caseSeed, makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
 import { Difficulty, RefEvent } from "../../../src/core/referee/types.ts"
+import { TruthEvent } from "../../../src/sim/truth.ts"
 
 const NOT_COMPARED = ["turn", "phase", "placed", "out", "winner", "warning"]
 const TRUTH_NAME: { [k: string]: string } = { remove: "removed" }
@@ -164,6 +165,18 @@ test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 H
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     assert.equal(assertTouchAsTruth(r, "hanger").detector, "load_return")
+})
+
+test("a hand holding the hanger up while its player slots a card is a touch, told as the hand lets go though the slotting press comes back with it", () => {
+    // a full-length case of seed 1000, touch_warn (hard, HX711 at 10 SPS): player 2 held the hanger 3.7 g up for 2.1 s
+    // while slotting a card; letting go, the load came back to the slotting hand's press, 2.9 g past the level it left
+    const r = fullCase(1000, 81, "touch_warn")
+    const slotting = (t: TruthEvent) => r.truth.events.some(e => e.kind === "place" && e.player === t.player && e.t_start_ms! <= t.t_ms && e.t_ms >= t.t_end_ms!)
+    const touch = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger" && slotting(e) && e.t_end_ms! - e.t_ms > 1500)
+    assert.ok(touch, "no hand on the hanger for 1.5 s while its player slotted a card in the truth")
+    const calls = r.events.filter(e => (e.type === "warning" || e.type === "touch") && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
+    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, "load_return"]])
+    assert.deepEqual(r.outs, r.truthOuts)
 })
 
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {

@@ -17,7 +17,11 @@
  * come back to the reference instead, when it went more than twice that
  * press from the base: the hand let go of the hanger and the card at once (a
  * press), or the slotting hand let go as a hand lifted the hanger (a lift).
- * It is told then: the load is back, nothing to explain. While a lift is
+ * It is told then: the load is back, nothing to explain. A lift begun out of
+ * a press (a placer slotting a card while the other hand holds the hanger),
+ * held SLOT_LIFT_MS with no strike, may come back past the level by up to a
+ * card and a slotting press: the placer's press or card came on as the hand
+ * let go. While a lift is
  * under way with no strike (the push under LIFT_PUSH_DPSS since it began) it
  * says so (Signals.lift_ms): the placement detector's slow-collapse path waits
  * for it.
@@ -140,6 +144,16 @@ const RING_RMS = 0.75
  * same outcomes, one more right than 15
  */
 const LIFT_PUSH_DPSS = 20
+/**
+ * a lift begun out of a press (a slotting hand's, under way or spent) and held this long may come back past the
+ * level by up to a card and a slotting press (SLOT_PRESS_CARDS): the placer's press or card came on as the hand let
+ * go of the hanger, and the lift is told there (it was spent as a ring). A card that fell is not: it strikes the
+ * rod (LIFT_PUSH_DPSS), and from a still structure starts from the steady level (7000-287, 8000-254: a card fell,
+ * and the card put back within 3 s brought the load back). Seeds 1000-6000: 400, 500 and 700 ms catch the same
+ * four hand lifts (1000-6, 1000-81, 4000-396, 5000-336) and change no outcome; 300 ms read an air current's 1.5 Hz
+ * load swing as a lift (2000-128)
+ */
+const SLOT_LIFT_MS = 500
 /** a big press stands this many times the threshold (which holds the swing's load ring) */
 const BIG_PRESS_THR = 2
 /** a slotting hand presses a card into its slot by at most this many cards (of the lightest card); a base further above the reference holds more than a press (a card the placement detector has not called) */
@@ -175,6 +189,8 @@ export class HangerDetector {
     private backSq = 0
     /** the largest peak-held push since the excursion began, degrees/s^2 */
     private pushMax = 0
+    /** the excursion began out of a press (a slotting hand's, under way or spent) */
+    private fromPress = false
     /** an excursion came back and no steady mean has been taken as the base since */
     private returned = false
     /** how far past the level the release of the excursion last told back may swing (its `over`), g */
@@ -201,8 +217,9 @@ export class HangerDetector {
         this.baseMoved_ms = NaN
     }
 
-    /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back */
-    private begin(t_ms: number, d: number) {
+    /** an excursion begins at `t_ms` on the side of `d` (g from the base), not yet back; `fromPress`: out of a press */
+    private begin(t_ms: number, d: number, fromPress: boolean) {
+        this.fromPress = fromPress
         this.since = t_ms
         this.side = d > 0 ? 1 : -1
         this.back_ms = NaN
@@ -252,6 +269,7 @@ export class HangerDetector {
     private step(t_ms: number, sig: Signals): Obs {
         const s = this.s
         const load = sig.load
+        const mass = sig.mass.get_g()
         const idle = !(this.since >= 0)
         const sw = sig.push.swingEnvDps()
         // a quiet cell shows a smaller hand: noise_k x its rest noise, between floor_g and min_g
@@ -286,8 +304,8 @@ export class HangerDetector {
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
         const height = idle ? d : this.peak_g
-        const heavy = height > s.press_cards * sig.mass.get_g()
-        const bigPress = heavy && height > s.big_press_cards * sig.mass.get_g() && height > BIG_PRESS_THR * thr
+        const heavy = height > s.press_cards * mass
+        const bigPress = heavy && height > s.big_press_cards * mass && height > BIG_PRESS_THR * thr
         const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
         if (idle) {
             // a spent press (a slotting hand's wobble) waits for the load to be steady again, but a lift past the
@@ -296,8 +314,8 @@ export class HangerDetector {
             // Not after a spent lift (a lift held past max_ms, cards off: on seeds 1000-6000 ten placements read as
             // touches). Seeds 1000-6000: two more right outcomes, none worse
             const fresh = this.since !== this.since || (this.since === -1 && this.side > 0 && d < -thr)
-            if (fresh && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * sig.mass.get_g())) {
-                this.begin(t_ms, d)
+            if (fresh && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * mass)) {
+                this.begin(t_ms, d, this.since === -1 && this.side > 0)
                 this.ref_g = sig.ref_g
             }
             return null
@@ -316,7 +334,7 @@ export class HangerDetector {
         // of its height). Seeds 1000-6000: a base up by any amount, or by a fifth of the threshold, one more right
         // than by the threshold (none worse); by half of it, none
         const pressed = this.base_g - this.ref_g
-        const alt = pressed > 0 && pressed < SLOT_PRESS_CARDS * sig.mass.get_g() && this.peak_g * this.side > 2 * pressed
+        const alt = pressed > 0 && pressed < SLOT_PRESS_CARDS * mass && this.peak_g * this.side > 2 * pressed
         // from the reference: a press is past only below it, a lift is back once above it (less tol)
         const dl = alt ? d + pressed : d
         const past = (this.side > 0 ? dl : d) * this.side < -over
@@ -327,7 +345,7 @@ export class HangerDetector {
             // was back, at once: the press was counted back on the lift's way through the level); a ring swings
             // back by a fraction of its height and is spent
             if (-d > thr) {
-                this.begin(t_ms, d)
+                this.begin(t_ms, d, true)
                 return null
             }
             if (this.back_ms !== this.back_ms) {
@@ -335,13 +353,22 @@ export class HangerDetector {
                 if (t_ms - this.past_ms <= FLIP_MS) return null
             }
         }
-        if (shifted || past || t_ms - this.since > s.max_ms || !judged) {
+        const long = t_ms - this.since > s.max_ms
+        // a lift out of a press, held SLOT_LIFT_MS with no strike, back past the level by up to a card and a slotting
+        // press: the hand let go of the hanger as the placer's press or card came on. Then spent, as it was before it
+        // was told: the press it came back to is no new excursion, and no level until the load is steady again
+        if (past && this.fromPress && this.side < 0 && judged && !shifted && !long && t_ms - this.since >= SLOT_LIFT_MS && -this.peak_g > REWAIT_LIFT_CARDS * mass && this.pushMax < LIFT_PUSH_DPSS && d < over + (1 + SLOT_PRESS_CARDS) * mass) {
+            const o = this.tell(t_ms, sig, over)
+            this.since = -1
+            return o
+        }
+        if (shifted || past || long || !judged) {
             this.since = -1
             return null
         }
         // back: within half the threshold, or for a big excursion within BACK_FRAC of its height, up to half a card (a card stays out)
         const big = BACK_FRAC * (this.peak_g < 0 ? -this.peak_g : this.peak_g)
-        const halfCard = 0.5 * sig.mass.get_g()
+        const halfCard = 0.5 * mass
         const cap = big < halfCard ? big : halfCard
         const tol = cap > thr / 2 ? cap : thr / 2
         // back: within tol on its own side, past the level up to `over` (above)
@@ -351,7 +378,7 @@ export class HangerDetector {
             // the readings just back may dip out on the lift's side (a noisy cell's readings, the hanger dropping back
             // as the hand lets go, a level a little off the base), and no card comes back by itself. Not where the
             // swing's own load ring could carry the readings out and back (a card off a swinging rig, traced)
-            if (this.side < 0 && -this.peak_g > REWAIT_LIFT_CARDS * sig.mass.get_g() && ring < tol / 2) this.back_ms = NaN
+            if (this.side < 0 && -this.peak_g > REWAIT_LIFT_CARDS * mass && ring < tol / 2) this.back_ms = NaN
             else this.since = -1
         }
         if (!back || this.since < 0) return null
@@ -376,11 +403,19 @@ export class HangerDetector {
             this.since = -1
             return null
         }
-        const held = this.back_ms - this.since
+        if (this.back_ms - this.since < s.hold_ms) {
+            this.since = NaN
+            this.returned = true
+            return null
+        }
+        return this.tell(t_ms, sig, over)
+    }
+
+    /** the excursion is over and was a hand's: told at `t_ms`, its release may swing past the level by `over`, g */
+    private tell(t_ms: number, sig: Signals, over: number): Obs {
         const onset = this.since
         this.since = NaN
         this.returned = true
-        if (held < s.hold_ms) return null
         this.backOver = over
         return { kind: "touch", t_ms: t_ms, ev: sig.evidence("load_return", this.peak_g, false), onset_ms: onset }
     }
