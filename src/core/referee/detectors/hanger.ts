@@ -145,13 +145,13 @@ const RING_RMS = 0.75
  */
 const LIFT_PUSH_DPSS = 20
 /**
- * a lift begun out of a press (a slotting hand's, under way or spent) and held this long may come back past the
- * level by up to a card and a slotting press (SLOT_PRESS_CARDS): the placer's press or card came on as the hand let
- * go of the hanger, and the lift is told there (it was spent as a ring). A card that fell is not: it strikes the
- * rod (LIFT_PUSH_DPSS), and from a still structure starts from the steady level (7000-287, 8000-254: a card fell,
- * and the card put back within 3 s brought the load back). Seeds 1000-6000: 400, 500 and 700 ms catch the same
- * four hand lifts (1000-6, 1000-81, 4000-396, 5000-336) and change no outcome; 300 ms read an air current's 1.5 Hz
- * load swing as a lift (2000-128)
+ * a lift of more than REWAIT_LIFT_CARDS begun out of a press (a slotting hand's, under way or spent) and held this
+ * long may come back past the level by up to a card and a slotting press (SLOT_PRESS_CARDS): the placer's press
+ * or card came on as the hand let go of the hanger, and the lift is told there (it was spent as a ring). A card
+ * that fell is not: it strikes the rod (LIFT_PUSH_DPSS), and from a still structure starts from the steady level
+ * (7000-287, 8000-254: a card fell, and the card put back within 3 s brought the load back). Seeds 1000-6000: 400,
+ * 500 and 700 ms catch the same four hand lifts (1000-6, 1000-81, 4000-396, 5000-336) and change no outcome;
+ * 300 ms read an air current's 1.5 Hz load swing as a lift (2000-128)
  */
 const SLOT_LIFT_MS = 500
 /** a big press stands this many times the threshold (which holds the swing's load ring) */
@@ -354,9 +354,10 @@ export class HangerDetector {
             }
         }
         const long = t_ms - this.since > s.max_ms
-        // a lift out of a press, held SLOT_LIFT_MS with no strike, back past the level by up to a card and a slotting
-        // press: the hand let go of the hanger as the placer's press or card came on. Then spent, as it was before it
-        // was told: the press it came back to is no new excursion, and no level until the load is steady again
+        // a lift of more than half a card out of a press, held SLOT_LIFT_MS with no strike, back past the level by up
+        // to a card and a slotting press: the hand let go of the hanger as the placer's press or card came on. Then
+        // spent, as it was before it was told: the press it came back to is no new excursion, and no level until the
+        // load is steady again
         if (past && this.fromPress && this.side < 0 && judged && !shifted && !long && t_ms - this.since >= SLOT_LIFT_MS && -this.peak_g > REWAIT_LIFT_CARDS * mass && this.pushMax < LIFT_PUSH_DPSS && d < over + (1 + SLOT_PRESS_CARDS) * mass) {
             const o = this.tell(t_ms, sig, over)
             this.since = -1
