@@ -3,9 +3,7 @@
  * the button comes up (long: held LONG_PRESS_MS). Times come from the
  * sampler's clock, so tests feed presses without hardware.
  */
-import * as ds from "@devicescript/core"
 import { Press } from "../core/menu"
-import { Clock } from "./clock"
 
 export const LONG_PRESS_MS = 1500
 /**
@@ -36,10 +34,4 @@ export class PressQueue {
     take(): Press {
         return this.queue.length ? this.queue.shift() : null
     }
-}
-
-/** feeds a DeviceScript button client into `q` under `name` */
-export function attachButton(btn: ds.Button, name: string, q: PressQueue, clock: Clock) {
-    btn.down.subscribe(() => q.down(name, clock.now_ms()))
-    btn.up.subscribe(() => q.up(name, clock.now_ms()))
 }

@@ -1,10 +1,9 @@
 /**
- * Thin adapters that execute the pure effects of src/core/outputs.ts: a
- * WS2812 strip through DeviceScript's LED server, a buzzer through its buzzer
- * server, and a console rendering for the simulated rig.
+ * Thin adapters that execute the pure effects of src/core/outputs.ts: the
+ * sinks' interfaces, a console rendering for the simulated rig, and the
+ * sampler sink that drives them. The device's strip and buzzer are in
+ * device-io.ts (the simulated rig's image does not carry them).
  */
-import * as ds from "@devicescript/core"
-import "@devicescript/runtime"
 import { LedExtras, LedLayout, Tune, ledFrame, tuneFor } from "../core/outputs"
 import { GameView, RefEvent } from "../core/referee/types"
 import { Sample } from "../core/sample"
@@ -16,53 +15,6 @@ export interface LedSink {
 
 export interface TuneSink {
     play(tune: Tune): Promise<void>
-}
-
-/** sends one strip's bytes (a WS2812B's: 3 per LED, green, red, blue) */
-export type StripSend = (data: Buffer) => Promise<void>
-
-/**
- * A WS2812B strip driven straight from the frame: each 0xRRGGBB colour goes out as its green, red and blue
- * bytes. (DeviceScript's LED server, with its client, pixel buffer and Jacdac plumbing, would cost about
- * 4 KB of the firmware's 64 KB of function code to do the same.)
- */
-export class StripLeds implements LedSink {
-    private send: StripSend
-    constructor(send: StripSend) {
-        this.send = send
-    }
-    async show(frame: number[]) {
-        const buf = Buffer.alloc(3 * frame.length)
-        for (let i = 0; i < frame.length; i++) {
-            buf[3 * i] = (frame[i] >> 8) & 255
-            buf[3 * i + 1] = (frame[i] >> 16) & 255
-            buf[3 * i + 2] = frame[i] & 255
-        }
-        await this.send(buf)
-    }
-}
-
-/** plays on its own fiber so a tune never holds up sampling; a tune asked for while one plays is dropped */
-export class BuzzerTunes implements TuneSink {
-    private buzzer: ds.Buzzer
-    private busy = false
-    constructor(buzzer: ds.Buzzer) {
-        this.buzzer = buzzer
-    }
-    async play(tune: Tune) {
-        if (this.busy) return
-        this.busy = true
-        const self = this
-        setTimeout(async () => {
-            for (let i = 0; i + 1 < tune.notes.length; i += 2) {
-                // playNote sends the buzzer a command and returns at once (the next command would cut the note
-                // short): the fiber waits each note out, as it waits a rest
-                if (tune.notes[i] > 0) await self.buzzer.playNote(tune.notes[i], 0.5, tune.notes[i + 1])
-                await ds.sleep(tune.notes[i + 1])
-            }
-            self.busy = false
-        }, 0)
-    }
 }
 
 /** the strip as a line of coloured blocks (24-bit ANSI), printed when it changes */

@@ -7,7 +7,7 @@ import { Sample } from "../../../src/core/sample"
 import { ImuDriver } from "../../../src/hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
-import { BuzzerTunes, StripLeds } from "../../../src/hw/outputs"
+import { BuzzerTunes, StripLeds } from "../../../src/hw/device-io"
 import { PressQueue } from "../../../src/hw/buttons"
 import * as ds from "@devicescript/core"
 
