@@ -1,17 +1,21 @@
 /**
- * The device's own input and output adapters: the WS2812B strip, the buzzer
- * and the buttons. Only the device's rig (devicerig.ts) uses them; they live
- * apart from outputs.ts and buttons.ts so that the simulated rig's image
- * (`npm start`), which has its own console adapters, does not carry what they
- * import: the buzzer's `@devicescript/runtime` brings that package's and
- * `@devicescript/spi`'s module set-up, 416 bytes of function code.
+ * The device's own adapters: the WS2812B strip, the buzzer, the buttons and
+ * the settings in flash. Only the device's rig (devicerig.ts) uses them; they
+ * live apart from outputs.ts, buttons.ts and store.ts so that the simulated
+ * rig's image (`npm start`), which has console adapters and a store in
+ * memory, does not carry what they import: the buzzer's
+ * `@devicescript/runtime` brings that package's and `@devicescript/spi`'s
+ * module set-up (416 bytes of function code), and `@devicescript/settings`
+ * a settings role and with it the Jacdac role machinery.
  */
 import * as ds from "@devicescript/core"
 import "@devicescript/runtime"
+import { deleteSetting, readSetting, writeSetting } from "@devicescript/settings"
 import { Tune } from "../core/outputs"
 import { LedSink, TuneSink } from "./outputs"
 import { PressQueue } from "./buttons"
 import { Clock } from "./clock"
+import { KvStore, checkEntry } from "./store"
 
 /** sends one strip's bytes (a WS2812B's: 3 per LED, green, red, blue) */
 export type StripSend = (data: Buffer) => Promise<void>
@@ -64,4 +68,19 @@ export class BuzzerTunes implements TuneSink {
 export function attachButton(btn: ds.Button, name: string, q: PressQueue, clock: Clock) {
     btn.down.subscribe(() => q.down(name, clock.now_ms()))
     btn.up.subscribe(() => q.up(name, clock.now_ms()))
+}
+
+/** the settings in flash (DeviceScript's settings service): keys and values as KvStore checks them */
+export class FlashStore implements KvStore {
+    async get(key: string): Promise<string> {
+        const v = await readSetting<string>(key, undefined)
+        return typeof v === "string" ? v : undefined
+    }
+    async set(key: string, value: string) {
+        checkEntry(key, value)
+        await writeSetting(key, value)
+    }
+    async delete(key: string) {
+        await deleteSetting(key)
+    }
 }

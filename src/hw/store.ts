@@ -1,12 +1,11 @@
 /**
  * Key-value storage for calibration, configuration and the game snapshot:
- * DeviceScript settings in flash on the device, memory in tests (which can
- * make it full or corrupt what it holds). Keys <= 13 characters, values up
+ * DeviceScript settings in flash on the device (FlashStore, in device-io.ts),
+ * memory in tests and the simulated rig (which can make it full or corrupt
+ * what it holds). Keys <= 13 characters, values up
  * to STORE_MAX_VALUE bytes: flash settings are small and wear out, so the
  * firmware writes rarely (turn boundaries, menu changes).
  */
-import { deleteSetting, readSetting, writeSetting } from "@devicescript/settings"
-
 export const STORE_MAX_KEY = 13
 export const STORE_MAX_VALUE = 200
 
@@ -21,20 +20,6 @@ export interface KvStore {
 export function checkEntry(key: string, value: string) {
     if (key.length > STORE_MAX_KEY) throw new RangeError("settings key '" + key + "' is longer than " + STORE_MAX_KEY)
     if (value.length > STORE_MAX_VALUE) throw new RangeError("settings value for '" + key + "' is " + value.length + " bytes, over " + STORE_MAX_VALUE)
-}
-
-export class FlashStore implements KvStore {
-    async get(key: string): Promise<string> {
-        const v = await readSetting<string>(key, undefined)
-        return typeof v === "string" ? v : undefined
-    }
-    async set(key: string, value: string) {
-        checkEntry(key, value)
-        await writeSetting(key, value)
-    }
-    async delete(key: string) {
-        await deleteSetting(key)
-    }
 }
 
 export class MemoryStore implements KvStore {

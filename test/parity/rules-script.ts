@@ -12,7 +12,7 @@ export function obs(kind: ObsKind, t_ms: number, ev?: Evidence): Obs {
 }
 
 export function press(t_ms: number, button: string): Obs {
-    return { kind: "input", t_ms: t_ms, button: button }
+    return { kind: "input", t_ms: t_ms, which: button }
 }
 
 export function fault(kind: ObsKind, t_ms: number, sensor: string, message: string): Obs {
@@ -83,7 +83,7 @@ export class RandomGames {
         this.t_ms += Math.round(rng.range(0, 6000) * 8) / 8
         const kind = RANDOM_KINDS[rng.int(0, RANDOM_KINDS.length - 1)]
         const o = obs(kind, this.t_ms)
-        if (kind === "input") o.button = rng.chance(0.5) ? "start" : "next"
+        if (kind === "input") o.which = rng.chance(0.5) ? "start" : "next"
         // a struck drop: in the dismantle before the first removal, the LIBRIUM card falling
         if (kind === "card_off" && rng.chance(0.3)) o.fell = true
         if (kind === "fault" || kind === "fault_clear") {

@@ -111,7 +111,7 @@ export class Referee {
             sig.load.setSwing(sig.push.swingEnvDps(), sig.push.w2Est())
         }
         if (s.hasLoad && sig.loadOk) sig.load.update(t, this.lessRing(t, s.load_g))
-        if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, button: s.input })
+        if (s.input.length > 0) obs.push({ kind: "input", t_ms: t, which: s.input })
         this.flush(t)
         const phase = this.rules.context().phase
         this.tared = false

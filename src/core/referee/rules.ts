@@ -323,7 +323,7 @@ export function reduce(cfg: GameConfig, settings: RulesSettings, g: RulesState, 
     else if (k === "fault_clear") onFaultClear(g, obs, out)
     if (k === "fault" || k === "fault_clear" || g.phase === "over") return
     if (g.phase === "waiting" || g.phase === "between") {
-        if (k === "rest_at_tare" || (k === "input" && obs.button === "start")) startRound(cfg, g, obs, out)
+        if (k === "rest_at_tare" || (k === "input" && obs.which === "start")) startRound(cfg, g, obs, out)
         return
     }
     if (k === "card_on") onCardOn(cfg, g, obs, out)

@@ -98,7 +98,7 @@ export type Evidence = { [k: string]: number | string }
  *  - "touch":    a force on the structure/hanger that no placement explains
  *  - "fault" / "fault_clear": a sensor stopped answering / answers again (`sensor`, `message`)
  *  - "rest_at_tare": back at the tare load and still for a few seconds (between rounds)
- *  - "input": a button event (`button`: "start", "next", "mode")
+ *  - "input": a button event (`which` button: "start", "next", "mode")
  * Evidence travels in `ev` and is copied onto the referee event the rules emit.
  */
 export type ObsKind = "card_on" | "card_off" | "collapse" | "touch" | "fault" | "fault_clear" | "rest_at_tare" | "input"
@@ -109,8 +109,12 @@ export interface Obs {
     /** for fault / fault_clear: "imu" or "load" */
     sensor?: string
     message?: string
-    /** for input */
-    button?: string
+    /**
+     * for input: which button. (Not `button`: the DeviceScript compiler keeps every method of that name for a
+     * property read it cannot type, and the gamepad client's `button()` brought the Jacdac role machinery,
+     * 1.3 KB of function code, into every image)
+     */
+    which?: string
     /** evidence fields, copied in order onto the resulting event */
     ev?: Evidence
     /** for collapse / touch: when it began (the first low reading, the cue's rise), ms; blame windows are judged on it (the call comes after a confirmation delay) */

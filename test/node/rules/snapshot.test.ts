@@ -38,7 +38,7 @@ function toObs(steps: Step[]): Obs[] {
     return [obs("rest_at_tare", 0), ...steps.map(s => {
         t += s.dt_ms + 0.125
         const o: Obs = { kind: s.kind, t_ms: t }
-        if (s.kind === "input") o.button = s.button
+        if (s.kind === "input") o.which = s.button
         if (s.kind === "fault" || s.kind === "fault_clear") {
             o.sensor = s.sensor
             o.message = "x"

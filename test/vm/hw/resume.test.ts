@@ -13,7 +13,7 @@ describe("firmware on the simulated rig, real referee", () => {
         const cfg = defaultGameConfig()
         const rules = new Rules(cfg)
         const evs: any[] = []
-        rules.handle({ kind: "input", t_ms: 0, button: "start" }, evs)
+        rules.handle({ kind: "input", t_ms: 0, which: "start" }, evs)
         for (let i = 1; i <= 4; i++) rules.handle({ kind: "card_on", t_ms: 2000 * i }, evs)
         const want = rules.view()
         expect(want.cards).toBe(4)
