@@ -7,12 +7,9 @@ import * as ds from "@devicescript/core"
 import { i2c } from "@devicescript/i2c"
 import { GameConfig } from "../core/referee/types"
 import { LedLayout } from "../core/outputs"
-import { LoadSensor, Rig } from "../main"
-import { I2C } from "./bus"
-import { Clock, DeviceClock } from "./clock"
-import { ImuDriver } from "./imu"
-import { NAU_DEFAULTS, Nau7802Driver } from "./nau7802"
-import { SensorDriver } from "./sensor"
+import { Rig } from "../main"
+import { DeviceClock } from "./clock"
+import { i2cSensors } from "./i2c-sensors"
 import { KvStore } from "./store"
 import { BuzzerTunes, FlashStore, StripLeds, StripSend, attachButton } from "./device-io"
 import { PressQueue } from "./buttons"
@@ -30,14 +27,6 @@ export async function telemetrySettings(store: KvStore): Promise<TelemetrySettin
     if (text && !rate) console.log("# settings '" + KEY_TEL + "' = '" + text + "' is not events, decimated[:N] or full: using decimated")
     if (!rate) return TELEMETRY_DEFAULTS
     return { mode: rate.mode, decimate: rate.decimate, queue_lines: TELEMETRY_DEFAULTS.queue_lines, hello_every_ms: TELEMETRY_DEFAULTS.hello_every_ms, print_every_ms: TELEMETRY_DEFAULTS.print_every_ms }
-}
-
-/** the sensors on an I2C bus: the IMU found by probing, the NAU7802 at 0x2A (calibration set at boot) */
-export function i2cSensors(bus: I2C, clock: Clock): { imu: SensorDriver; load: LoadSensor } {
-    const delay = async (ms: number) => {
-        await clock.sleep(ms)
-    }
-    return { imu: new ImuDriver(bus, delay), load: new Nau7802Driver(bus, delay, { offset_counts: 0, counts_per_kg: 1 }, NAU_DEFAULTS) }
 }
 
 export async function deviceRig(board: string, strip: StripSend, buzzer: ds.Buzzer, start: ds.Button, mode: ds.Button, layout: LedLayout): Promise<Rig> {
