@@ -179,6 +179,16 @@ test("a hand holding the hanger up while its player slots a card is a touch, tol
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("a hand pressing the hanger 7 g for 214 ms while its player slots a card, inside the slotting hand's ±1.6 g tremor on an 80 SPS cell, is that player's warning (2000-51: the nested press)", () => {
+    const r = fullCase(2000, 51, "touch_warn")
+    const slotting = (t: TruthEvent) => r.truth.events.some(e => e.kind === "place" && e.player === t.player && e.t_start_ms! <= t.t_ms && e.t_ms >= t.t_end_ms!)
+    const touch = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger" && slotting(e))
+    assert.ok(touch, "no hand on the hanger while its player slotted a card in the truth")
+    const calls = r.events.filter(e => (e.type === "warning" || e.type === "touch") && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
+    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, "nested_press"]])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
     const r = scenario("touch", 2, "lunacy")
     assert.match(String(assertTouchAsTruth(r, "structure", "light").detector), /_push$/)

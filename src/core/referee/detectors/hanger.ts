@@ -24,7 +24,11 @@
  * let go. While a lift is
  * under way with no strike (the push under LIFT_PUSH_DPSS since it began) it
  * says so (Signals.lift_ms): the placement detector's slow-collapse path waits
- * for it.
+ * for it. A hand pressing the hanger inside a slotting hand's tremor, where the
+ * load never stands back at a level, is NestedPress's (nested.ts), armed here
+ * on a calm rig (under `still_dps`, no shake), out of the dismantle, on a cell
+ * reading every NEST_PERIOD_MS or sooner: what it tells spends the excursion
+ * under way, and what this detector tells starts its envelope afresh.
  *
  * What is not a hand on the hanger:
  *  - a ring: it swings back past the level by more than `over_g`, or
@@ -72,6 +76,7 @@
  */
 import { Obs } from "../types"
 import { Signals } from "./signals"
+import { NestedPress } from "./nested"
 
 export interface HangerSettings {
     /** the excursion from the steady level that counts: noise_k x the cell's rest noise, at least floor_g and at most min_g (no rest noise known: min_g), g */
@@ -167,6 +172,12 @@ const REWAIT_LIFT_CARDS = 0.5
  * their forced librium cases 883 -> 886 of 900 (1000-58, 3000-91, 4000-9: removals read as touches), none worse
  */
 const DISMANTLE_WAIT_MS = 250
+/**
+ * a press nested in a slotting hand's is looked for on a cell reading this often or more, ms (40 SPS and up): on a
+ * 10-20 SPS cell the envelope's few readings do not hold an aliased tremor. Seeds 1000-6000 with 20 SPS cells too:
+ * thirteen more wrong outcomes (false touches on the 20 SPS cells, most 1-4 s after a card went on)
+ */
+const NEST_PERIOD_MS = 30
 
 export class HangerDetector {
     private s: HangerSettings
@@ -200,6 +211,11 @@ export class HangerDetector {
     private heldAt = NaN
     private heldOver = 0
 
+    /** a press nested in a slotting hand's (NestedPress); step()'s threshold, and whether it arms it (a calm rig, a fast cell, not the dismantle) */
+    private nested = new NestedPress()
+    private thr = NaN
+    private armed = false
+
     constructor(settings: HangerSettings) {
         this.s = settings
     }
@@ -209,6 +225,7 @@ export class HangerDetector {
     }
 
     reset() {
+        this.nested.reset()
         this.since = NaN
         this.returned = false
         this.held = null
@@ -241,6 +258,13 @@ export class HangerDetector {
             obs = null
         }
         if (waited) obs = waited
+        // a press nested in a slotting hand's (NestedPress); the excursion it was part of is spent, told there
+        const n = this.nested
+        if (obs) n.reset()
+        else if (this.held === null && n.update(t_ms, sig, this.s, this.armed, this.thr, SLOT_PRESS_CARDS * sig.mass.get_g())) {
+            if (this.since >= 0) this.since = -1
+            obs = { kind: "touch", t_ms: t_ms, ev: sig.evidence("nested_press", n.height_g, false), onset_ms: n.onset_ms }
+        }
         if (this.since >= 0) {
             const p = sig.push.peakPushDpss()
             if (p > this.pushMax) this.pushMax = p
@@ -279,6 +303,9 @@ export class HangerDetector {
         const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
         const still = sig.ringComp ? s.ring_still_dps : s.still_dps
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
+        const calm = sig.attitude.shakeExcessG() < s.shake_g
+        this.thr = thr
+        this.armed = calm && sw < still && !sig.dismantle && load.period_ms < NEST_PERIOD_MS
         if (idle && load.isSteady()) {
             const m = load.steadyMean_g()
             const off = load.quick_g() - m
@@ -301,7 +328,6 @@ export class HangerDetector {
         // lift_dps (the hand's push swings it too: 2000-125, a 9 g press begun at 28 dps, judged still at 33); a press of more than
         // big_press_cards (a card and a slotting hand's press weigh 1.7 at most) and twice the threshold (the swing's
         // load ring in it) up to big_press_dps
-        const calm = sig.attitude.shakeExcessG() < s.shake_g
         const lift = (idle ? d : this.side) < 0
         const height = idle ? d : this.peak_g
         const heavy = height > s.press_cards * mass

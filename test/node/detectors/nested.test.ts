@@ -1,0 +1,68 @@
+// A hand pressing the hanger inside a slotting hand's tremor (NestedPress, through the HangerDetector that arms it),
+// on crafted load signals: the tremor keeps the load from standing back at a level, so only the envelope sees it.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { HangerDetector, HANGER_DEFAULTS } from "../../../src/core/referee/detectors/hanger.ts"
+import { Obs } from "../../../src/core/referee/types.ts"
+import { freshSignals } from "./fixture.ts"
+
+const REF_G = 500
+
+/** a still rig, one load reading every `period_ms`: REF_G + extra(t); the touches seen */
+function run(period_ms: number, until_ms: number, extra: (t_ms: number) => number): Obs[] {
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(HANGER_DEFAULTS)
+    const out: Obs[] = []
+    for (let t = 0; t <= until_ms; t += period_ms) {
+        sig.motion.update(t, 0, 0, 0)
+        sig.load.update(t, REF_G + extra(t))
+        const o = det.update(t, sig)
+        if (o) out.push(o)
+    }
+    return out
+}
+
+/** 0 before t0, rising linearly to 1 over ramp_ms */
+function ramp(t: number, t0: number, ramp_ms: number): number {
+    return t < t0 ? 0 : Math.min(1, (t - t0) / ramp_ms)
+}
+
+/** a placer slotting a card from 1000 ms: `press_g` with an 8 Hz tremor of `tremor_g` either way, let go over 100 ms at `off_ms` */
+function slotting(press_g: number, tremor_g: number, off_ms: number): (t: number) => number {
+    return t => (ramp(t, 1000, 300) - ramp(t, off_ms, 100)) * (press_g + tremor_g * Math.sin(2 * Math.PI * 8 * (t / 1000)))
+}
+
+/** `g` grams from t0 for dur_ms with 30 ms ramps (a hand on the hanger) */
+function hand(t0: number, dur_ms: number, g: number): (t: number) => number {
+    return t => (t >= t0 && t < t0 + dur_ms ? g * Math.min(1, (t - t0) / 30, (t0 + dur_ms - t) / 30) : 0)
+}
+
+test("a hand pressing the hanger 6 g for 220 ms inside a slotting hand's ±2.2 g tremor is a touch (1-246, 2000-51), told by the nested press", () => {
+    const slot = slotting(1.5, 2.2, 8600)
+    // the card's weight comes on as the placer lets go
+    const card = (t: number) => 6 * ramp(t, 8000, 600)
+    const out = run(12.5, 11000, t => slot(t) + card(t) + hand(5000, 220, 6)(t))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "nested_press")
+    assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5100, `onset ${out[0].onset_ms}`)
+    assert.ok(out[0].t_ms > 5220 && out[0].t_ms < 5720, `told at ${out[0].t_ms}`)
+    assert.ok((out[0].ev!.delta_g as number) > 5, `height ${out[0].ev!.delta_g} g`)
+    // the tremor alone, and the card going on as the placer lets go, are no touch
+    assert.deepEqual(run(12.5, 11000, t => slot(t) + card(t)), [])
+})
+
+test("a card going on as the placer's tremoring press lets go is no touch: the load back above where the tremor stood (9000-331: 5.2 g on, 3 g off)", () => {
+    const slot = slotting(3, 1, 6150)
+    const card = (t: number) => 5.2 * ramp(t, 6000, 150)
+    assert.deepEqual(run(6.25, 10000, t => slot(t) + card(t)), [])
+})
+
+test("the nested press is looked for on a 40 SPS cell too (a reading every 25 ms; not on 10-20 SPS cells, whose few readings do not hold an aliased tremor)", () => {
+    const slot = slotting(1.5, 2.2, 8600)
+    const out = run(25, 11000, t => slot(t) + hand(5000, 220, 6)(t))
+    assert.deepEqual(
+        out.map(o => o.ev!.detector),
+        ["nested_press"],
+    )
+})
