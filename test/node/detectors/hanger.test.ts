@@ -477,7 +477,7 @@ test("a hand's release that rings the hanger 23 % past the level (releases ring 
     assert.equal(out.length, 1, JSON.stringify(out))
 })
 
-test("after a slotting hand's press is spent (out again once back) a hand lifting the hanger is a touch at once, the load still unsteady (6000-110); a press so is not", () => {
+test("after a slotting hand's press is spent (out again once back) a hand lifting the hanger is a touch at once, the load still unsteady (6000-110); a press so is not started (the nested press tells it once back)", () => {
     // the press: 1.6 g, 2.5 g from 5500 ms, back for 60 ms at 5700 ms (under stay_ms), out again: spent; 1.6 g from
     // 6000 ms until it lets go at 6400 ms (the block means span 0.9 g: not steady); the lift: 4 g from 6450 to 6800 ms
     const press = (t: number) => (t >= 5000 && t < 6400 && !(t >= 5700 && t < 5760) ? (t >= 5500 && t < 6000 ? 2.5 : 1.6) * Math.min(1, (t - 5000) / 30) : 0)
@@ -486,9 +486,16 @@ test("after a slotting hand's press is spent (out again once back) a hand liftin
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.ok((out[0].ev!.delta_g as number) < -3.8, `peak ${out[0].ev!.delta_g} g`)
     assert.ok(out[0].onset_ms! >= 6450 && out[0].onset_ms! < 6550, `onset ${out[0].onset_ms}`)
-    // a press the same way waits for the load to be steady again (a card going on raises it too)
+    // a press the same way is no excursion of the detector's own until the load is steady again (a card going on
+    // raises it too); coming back into the spent press's envelope and staying, it is a hand's press let go: the nested
+    // press (NestedPress, since stop 43) tells it 200 ms after the hand let go at 6800 ms
     const push = hand(6450, 350, 4)
-    assert.deepEqual(run(9000, t => press(t) + push(t)), [])
+    const pressed = run(9000, t => press(t) + push(t))
+    assert.deepEqual(
+        pressed.map(o => o.ev!.detector),
+        ["nested_press"],
+    )
+    assert.ok(pressed[0].onset_ms! >= 6450 && pressed[0].t_ms >= 6800 + ON.stay_ms, JSON.stringify(pressed))
 })
 
 test("a hand pressing the hanger 3.5 g as a slotting hand's 1 g press (under the threshold) lets go: a touch, back at the reference 1 g under the base (1-176); the press letting go alone is not", () => {
