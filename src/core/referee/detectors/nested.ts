@@ -154,13 +154,15 @@ export class NestedPress {
     /** reading `q` into slot `k` */
     private record(k: number, q: number) {
         const i = k % (SLOTS + 1)
-        if (this.key[i] !== k) {
+        // a slot of an older time, or emptied by reset(), starts afresh
+        if (this.key[i] !== k || this.n[i] === 0) {
             this.key[i] = k
             this.n[i] = 0
             this.sum[i] = 0
-        }
-        if (this.n[i] === 0 || q < this.lo[i]) this.lo[i] = q
-        if (this.n[i] === 0 || q > this.hi[i]) this.hi[i] = q
+            this.lo[i] = q
+            this.hi[i] = q
+        } else if (q < this.lo[i]) this.lo[i] = q
+        else if (q > this.hi[i]) this.hi[i] = q
         this.sum[i] += q
         this.n[i]++
     }
