@@ -6,7 +6,7 @@
  * one (the readings back scatter, or swing out again). Seen here instead,
  * against the envelope of the quick load over the SLOTS x SLOT_MS before the
  * slot now: the load rises out of it by more than the threshold and RISE_K of
- * its width, holds `hold_ms`, comes back into it within `max_ms` and stays
+ * its width, holds `hold_ms`, comes back into it within SLOTS x SLOT_MS and stays
  * there `stay_ms` (three readings at least), the readings back averaging
  * about the envelope's mean or below it. A tremor stays in its envelope (one
  * that grows goes out again: spent); a card's weight stays on (an envelope
@@ -20,10 +20,9 @@
  */
 import { Signals } from "./signals"
 
-/** the HangerDetector's times (HangerSettings): how long a press holds, comes back within, and stays back, ms */
+/** the HangerDetector's times (HangerSettings): how long a press holds, and stays back, ms */
 export interface PressTimes {
     hold_ms: number
-    max_ms: number
     stay_ms: number
 }
 
@@ -111,7 +110,7 @@ export class NestedPress {
         if (this.since === this.since) {
             const moved = sig.ref_g - this.ref_g
             const over = OVER_FRAC * (this.peak - this.eMean)
-            if (moved > 0.2 || moved < -0.2 || t_ms - this.since > s.max_ms || q < this.eLo - (over > level ? over : level)) this.since = NaN
+            if (moved > 0.2 || moved < -0.2 || q < this.eLo - (over > level ? over : level)) this.since = NaN
             else if (q > this.eHi + level) {
                 if (q > this.peak) this.peak = q
                 // out again (a tremor grown), or standing out longer than the envelope spans (a slotting hand's press): spent
