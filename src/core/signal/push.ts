@@ -49,6 +49,15 @@ export interface PushSettings {
     w2_prior: number
     w2_min: number
     w2_max: number
+    /**
+     * the fit's pull toward the trusted W2 (at first w2_prior), as a weight in rad^2: the swing's mean square
+     * (over w2_memory_ms) at which the data and the trusted value count alike. A rig at rest since the tare has
+     * no swing to learn from, and its first motion is the placer's hand pushing the rod, which a free-swing fit
+     * reads as a soft pendulum (W2 near w2_min: the swing that follows then reads as a push). Seeds 1000-6000: one
+     * more right outcome with 3e-4 (about a degree RMS), none worse; 1e-4 and 2e-4 changed none, 4e-4 and 5e-4
+     * lost one (a removal read as a fallen card, a touch missed)
+     */
+    w2_trust_rad2: number
     /** decay of the swing and spin envelopes, ms */
     env_tau_ms: number
     /** a gap between gyro samples longer than this restarts the filters, ms */
@@ -66,6 +75,7 @@ export const PUSH_DEFAULTS: PushSettings = {
     w2_prior: 36,
     w2_min: 10,
     w2_max: 100,
+    w2_trust_rad2: 3e-4,
     env_tau_ms: 2000,
     gap_ms: 100,
     peak_hold_ms: 300,
@@ -117,6 +127,8 @@ export class Push {
     private sxx = 0
     private sxy = 0
     private w2est: number
+    /** the W2 the fit is pulled toward: the prior, then the last estimate made with the data outweighing it */
+    private w2trust: number
     private swingPush = 0
     private spinPush = 0
     private swingEnv = 0
@@ -136,6 +148,7 @@ export class Push {
     constructor(settings: PushSettings) {
         this.s = settings
         this.w2est = settings.w2_prior
+        this.w2trust = settings.w2_prior
         this.reset()
     }
 
@@ -169,6 +182,7 @@ export class Push {
         this.sxx = 0
         this.sxy = 0
         this.w2est = this.s.w2_prior
+        this.w2trust = this.s.w2_prior
     }
 
     /** the vertical (unit vector in IMU axes, e.g. Attitude.up*): spin is about it, swing about the horizontal */
@@ -259,15 +273,18 @@ export class Push {
             a1 = (f1 - this.w1) / dts
             a2 = (f2 - this.w2) / dts
             as = (fs - this.ws) / dts
-            // least squares for W2 (a free swing has a = -W2 th), with forgetting
+            // least squares for W2 (a free swing has a = -W2 th), with forgetting, pulled toward the trusted value
+            // by w2_trust_rad2 (a still rig's noise, or a hand's first push, teaches nothing)
             const k = settled ? dt / (s.w2_memory_ms + dt) : 0
             this.sxx += k * (this.th1 * this.th1 + this.th2 * this.th2 - this.sxx)
             this.sxy += k * (-(a1 * this.th1 + a2 * this.th2) - this.sxy)
-            if (settled && this.sxx > 1e-7) {
-                let w2 = this.sxy / this.sxx
+            const wt = s.w2_trust_rad2
+            if (settled && this.sxx + wt > 1e-7) {
+                let w2 = (this.sxy + wt * this.w2trust) / (this.sxx + wt)
                 if (w2 < s.w2_min) w2 = s.w2_min
                 if (w2 > s.w2_max) w2 = s.w2_max
                 this.w2est = w2
+                if (this.sxx > wt) this.w2trust = w2
             }
         }
         this.w1 = f1

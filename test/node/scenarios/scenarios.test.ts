@@ -189,6 +189,15 @@ test("a hand pressing the hanger 7 g for 214 ms while its player slots a card, i
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("the first card's placing hand swings a rig still since the tare 13-15 dps, and that is no touch (13000-249: W2 not taught by the hand's push)", () => {
+    const r = fullCase(13000, 249, "table_drop")
+    const first = r.truth.events.find(e => e.kind === "place")
+    assert.ok(first && first.cards === 1, "no first card in the truth")
+    assert.deepEqual(r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms <= first.t_ms + 1000).map(e => e.player), [])
+    assert.ok(r.events.some(e => e.type === "placed" && e.player === first.player && e.cards === 1), "the first card is called")
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
     const r = scenario("touch", 2, "lunacy")
     assert.match(String(assertTouchAsTruth(r, "structure", "light").detector), /_push$/)

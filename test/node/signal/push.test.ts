@@ -69,11 +69,14 @@ test("a light touch (a 60 ms push that changes the swing rate by 8 dps) on a rod
     assert.ok(touch > TOUCH_DEFAULTS.swing_push_dpss, `touch ${touch.toFixed(1)} dps/s`)
 })
 
-test("a hand slotting a card: the same torque brought on over 300 ms and held pushes less than half as hard as a touch, and under the threshold", () => {
+// (until stop 44 this also asked the hand to push less than half as hard as the touch: 8.5 against 18.1 dps/s.
+// The touch's figure was the W2 fit's start-up on a rod still until then; with W2 pulled toward its prior, or
+// exact, the touch pushes 15.3-15.5 and the hand 8.5, 56 %)
+test("a hand slotting a card: the same torque brought on over 300 ms and held pushes under the threshold, the touch over it", () => {
     const A = 8 / 0.06
     const touch = pendulumPush(0, 15000, 9000, t => (t >= 10000 && t < 10060 ? A : 0))
     const hand = pendulumPush(0, 15000, 9000, t => A * smooth((t - 10000) / 300) * smooth((12500 - t) / 300))
-    assert.ok(hand < touch / 2, `hand ${hand.toFixed(1)}, touch ${touch.toFixed(1)} dps/s`)
+    assert.ok(touch > TOUCH_DEFAULTS.swing_push_dpss, `touch ${touch.toFixed(1)} dps/s`)
     assert.ok(hand < TOUCH_DEFAULTS.swing_push_dpss, `hand ${hand.toFixed(1)} dps/s`)
 })
 
@@ -190,4 +193,26 @@ test("a strike keeps the highest ratio of its burst; one more than a second late
     const far = pendulumStrike(15000, t => jolt(t, 10000, 400) + jolt(t, 12500, 150))
     assert.ok(far.strike_ms > 12500, `strike at ${far.strike_ms} ms`)
     assert.ok(far.strikeX >= STRIKE_X && far.strikeX < alone.strikeX / 2, `ratio ${far.strikeX} after ${alone.strikeX}`)
+})
+
+test("a hand holding a still rig's rod 2 degrees off for 1.5 s (the first card slotted) does not teach W2: it stays within 25 % of (2 pi)^2, and is learned from the swing after", () => {
+    const p = new Push(PUSH_DEFAULTS)
+    p.setVertical(0, 0, 1)
+    let th = 0
+    let w = 0
+    let low = Infinity
+    const t0 = 3000
+    const t1 = t0 + 1500
+    for (let t = 0; t <= t1 + 30000; t++) {
+        // 80 dps/s per unit inertia ramped over 300 ms, a 9 Hz tremor on it, the grip damping the rod
+        const on = t >= t0 && t < t1
+        const u = on ? 80 * Math.min(1, (t - t0) / 300) * (1 + 0.3 * Math.sin((2 * Math.PI * 9 * t) / 1000)) : 0
+        w += (-W * W * th + u / DPS - (on ? 4 * w : 0)) * 0.001
+        th += w * 0.001
+        if (t % 10 !== 0) continue
+        p.update(t, w * DPS, 0, 0)
+        if (t >= t0 && t <= t1 + 1000) low = Math.min(low, p.w2Est())
+    }
+    assert.ok(low > 0.75 * W * W, `W2 went down to ${low.toFixed(1)} while the hand held the rod`)
+    assert.ok(Math.abs(p.w2Est() / (W * W) - 1) < 0.05, `W2 ${p.w2Est().toFixed(1)} after 30 s of the free swing`)
 })
