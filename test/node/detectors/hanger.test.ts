@@ -158,6 +158,15 @@ test("on a rig swinging past lift_dps (under big_press_dps) a press of more than
     assert.deepEqual(runSwinging(ON.big_press_dps * 1.6, hand(5000, 300, 22)).out, [], "over big_press_dps nothing is judged")
 })
 
+test("on a rig swinging past lift_dps (under big_press_dps) a lift of more than big_press_cards and twice the threshold is a touch (12000-111); a lift of 1.8 cards is not judged", () => {
+    const r = runSwinging(60, hand(5000, 300, -22))
+    assert.ok(r.env > ON.lift_dps && r.env < ON.big_press_dps, `swing envelope ${r.env.toFixed(1)} dps`)
+    assert.equal(r.out.length, 1, JSON.stringify(r.out))
+    assert.ok((r.out[0].ev!.delta_g as number) < -20, `peak ${r.out[0].ev!.delta_g} g`)
+    assert.deepEqual(runSwinging(60, hand(5000, 300, -1.8 * 6.5)).out, [])
+    assert.deepEqual(runSwinging(ON.big_press_dps * 1.6, hand(5000, 300, -22)).out, [], "over big_press_dps nothing is judged")
+})
+
 test("a slotting hand's press, and a hand lifting the hanger past the level while it lets go: a touch (a new excursion, not a ring)", () => {
     // the press: 2 g from 5000 to 5800 ms; the lift: 6 g from 5600 to 6000 ms (the load 4-6 g under the level), then back
     const press = hand(5000, 800, 2)

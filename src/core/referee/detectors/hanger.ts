@@ -48,9 +48,10 @@
  *    card and no slotting hand lifts the load and gives it back, and no
  *    slotting hand presses that hard (at most 0.7 of the lightest card), while
  *    a hand on the hanger of a rig still swinging from the last placement is
- *    a touch like any other; a press of more than `big_press_cards` and
- *    twice the threshold is judged up to `big_press_dps` (on a rig swinging
- *    40 dps a hand pressed the hanger 3 cards for 240 ms, traced). Such a
+ *    a touch like any other; a press or a lift of more than `big_press_cards`
+ *    and twice the threshold is judged up to `big_press_dps` (on a rig swinging
+ *    40 dps a hand pressed the hanger 3 cards for 240 ms, traced; a lift so too,
+ *    12000-111: 28 g for 400 ms at 43 dps). Such a
  *    press's release swings past the level by the swing's load ring as well.
  *    A lift that began so is judged on,
  *    whatever the swing (a hand lifting the hanger 30-70 g swings the rod
@@ -97,7 +98,7 @@ export interface HangerSettings {
     lift_dps: number
     /** ... and a press (the load going up) of more than this many cards, too */
     press_cards: number
-    /** ... and up to big_press_dps a press of more than big_press_cards cards and BIG_PRESS_THR x the threshold (the swing's load ring in it) */
+    /** ... and up to big_press_dps a press or a lift of more than big_press_cards cards and BIG_PRESS_THR x the threshold (the swing's load ring in it) */
     big_press_cards: number
     big_press_dps: number
     /** the threshold grows by this many g per (degree/s)^2 of the swing envelope */
@@ -331,8 +332,11 @@ export class HangerDetector {
         const lift = (idle ? d : this.side) < 0
         const height = idle ? d : this.peak_g
         const heavy = height > s.press_cards * mass
-        const bigPress = heavy && height > s.big_press_cards * mass && height > BIG_PRESS_THR * thr
-        const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigPress && sw < s.big_press_dps))
+        // a press or a lift of more than big_press_cards and twice the threshold (12000-111: a hand lifted the hanger 28 g
+        // for 400 ms on a rig swinging 43 dps from the last placement)
+        const ah = height < 0 ? -height : height
+        const bigMove = ah > s.big_press_cards * mass && ah > BIG_PRESS_THR * thr
+        const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
         if (idle) {
             // a spent press (a slotting hand's wobble) waits for the load to be steady again, but a lift past the
             // threshold below the base starts at once: no card and no slotting hand takes the load under the level it
