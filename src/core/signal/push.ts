@@ -334,6 +334,11 @@ export class Push {
         return this.peak
     }
 
+    /** the peak-held push stands at STRIKE_X times its background now: it rose sharply (a finger, a card breaking loose), not out of a hand's tremor */
+    struck(): boolean {
+        return this.peak >= STRIKE_X * (this.bg > 1 ? this.bg : 1)
+    }
+
     /** slow envelopes of the (low-passed) swing and spin rates, degrees/s */
     swingEnvDps(): number {
         return this.swingEnv

@@ -202,3 +202,20 @@ test("a finger held on the structure 2.3 s after its touch was called: its relea
     const again = run(11000, { spin: t => kick(6000, 10)(t) + kick(8900, 10)(t) })
     assert.equal(again.length, 2, JSON.stringify(again))
 })
+
+/** a slotting hand's tremor turning a light structure: 9 and 10.5 Hz beating (±0.35 and ±0.25 dps), grown over 2 s from t0 as the hand presses harder */
+const tremor = (t0: number) => (t: number) => {
+    const s = (t - t0) / 1000
+    return t < t0 ? 0 : Math.min(1, s / 2) * (0.35 * Math.sin(2 * Math.PI * 9 * s) + 0.25 * Math.sin(2 * Math.PI * 10.5 * s))
+}
+
+test("a slotting hand's tremor pushing past the spin line while the load stands 2 g above the reference (its card coming on) is no touch: the push rose out of its own background (12000-5); a finger's kick there is", () => {
+    const load = (t: number) => (t >= 4000 ? 2 : 0)
+    const hand = tremor(4000)
+    assert.deepEqual(run(9000, { spin: hand, load }), [])
+    // the same tremor with the load at the reference is a touch (nothing says a card is coming on): the tremor does pass the line
+    assert.equal(run(9000, { spin: hand }).length, 1)
+    const out = run(9000, { spin: kick(7000, 10), load })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "spin_push")
+})

@@ -198,6 +198,14 @@ test("the first card's placing hand swings a rig still since the tare 13-15 dps,
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("the first placer's slotting tremor turning the one-card structure past the spin line is no touch; the heavy push 17 s later is (12000-5: the push did not strike)", () => {
+    const r = fullCase(12000, 5, "touch")
+    const first = r.truth.events.find(e => e.kind === "place")
+    assert.ok(first && first.cards === 1, "no first card in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "touch" && e.t_ms <= first.t_ms + 1000).map(e => e.player), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
     const r = scenario("touch", 2, "lunacy")
     assert.match(String(assertTouchAsTruth(r, "structure", "light").detector), /_push$/)
