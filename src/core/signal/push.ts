@@ -53,9 +53,9 @@ export interface PushSettings {
      * the fit's pull toward the trusted W2 (at first w2_prior), as a weight in rad^2: the swing's mean square
      * (over w2_memory_ms) at which the data and the trusted value count alike. A rig at rest since the tare has
      * no swing to learn from, and its first motion is the placer's hand pushing the rod, which a free-swing fit
-     * reads as a soft pendulum (W2 near w2_min: the swing that follows then reads as a push). Seeds 1000-6000: one
-     * more right outcome with 3e-4 (about a degree RMS), none worse; 1e-4 and 2e-4 changed none, 4e-4 and 5e-4
-     * lost one (a removal read as a fallen card, a touch missed)
+     * reads as a soft pendulum (W2 near w2_min: the swing that follows then reads as a push). With 3e-4 (about a
+     * degree RMS) seeds 1000-6000 one more right outcome, 10000-15000 three, none worse; 1e-4 and 2e-4: 0 and +3;
+     * 4e-4: +1 and +5 but a forced librium case lost (a removal read as a fallen card); 5e-4: +1 -1 on 1000-6000
      */
     w2_trust_rad2: number
     /** decay of the swing and spin envelopes, ms */
