@@ -35,6 +35,28 @@ function fullCase(seed: number, index: number, category: string) {
     return refereed(makeCase(caseSeed(seed, index), category, { quick: false }))
 }
 
+/**
+ * the truth has a touch on the hanger by a player slotting a card (held longer than `min_ms`); the referee called
+ * exactly one touch or warning in its window (to 500 ms after it), for that player, by `detector`; the outs are the truth's
+ */
+function assertSlottersHangerTouch(r: ReturnType<typeof refereed>, detector: string, min_ms: number) {
+    const slotting = (t: TruthEvent) => r.truth.events.some(e => e.kind === "place" && e.player === t.player && e.t_start_ms! <= t.t_ms && e.t_ms >= t.t_end_ms!)
+    const touch = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger" && slotting(e) && e.t_end_ms! - e.t_ms > min_ms)
+    assert.ok(touch, `no hand on the hanger for ${min_ms} ms or more while its player slotted a card in the truth`)
+    const calls = r.events.filter(e => (e.type === "warning" || e.type === "touch") && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
+    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, detector]])
+    assert.deepEqual(r.outs, r.truthOuts)
+}
+
+/** the round's first card in the truth: no touch or warning up to 1 s after it went on, the card called, the outs the truth's */
+function assertFirstCardNoTouch(r: ReturnType<typeof refereed>) {
+    const first = r.truth.events.find(e => e.kind === "place")
+    assert.ok(first && first.cards === 1, "no first card in the truth")
+    assert.deepEqual(r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms <= first.t_ms + 1000).map(e => e.player), [])
+    assert.ok(r.events.some(e => e.type === "placed" && e.player === first.player && e.cards === 1), "the first card is called")
+    assert.deepEqual(r.outs, r.truthOuts)
+}
+
 /** the truth has a collapse; the referee called exactly one, for its player, and the outs are the truth's */
 function assertOneCollapseAsTruth(r: ReturnType<typeof refereed>) {
     const collapse = r.truth.events.find(e => e.kind === "collapse")
@@ -170,40 +192,19 @@ test("a hand on the hanger on easy is a touch, seen on the load coming back: the
 test("a hand holding the hanger up while its player slots a card is a touch, told as the hand lets go though the slotting press comes back with it", () => {
     // a full-length case of seed 1000, touch_warn (hard, HX711 at 10 SPS): player 2 held the hanger 3.7 g up for 2.1 s
     // while slotting a card; letting go, the load came back to the slotting hand's press, 2.9 g past the level it left
-    const r = fullCase(1000, 81, "touch_warn")
-    const slotting = (t: TruthEvent) => r.truth.events.some(e => e.kind === "place" && e.player === t.player && e.t_start_ms! <= t.t_ms && e.t_ms >= t.t_end_ms!)
-    const touch = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger" && slotting(e) && e.t_end_ms! - e.t_ms > 1500)
-    assert.ok(touch, "no hand on the hanger for 1.5 s while its player slotted a card in the truth")
-    const calls = r.events.filter(e => (e.type === "warning" || e.type === "touch") && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
-    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, "load_return"]])
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertSlottersHangerTouch(fullCase(1000, 81, "touch_warn"), "load_return", 1500)
 })
 
 test("a hand pressing the hanger 7 g for 214 ms while its player slots a card, inside the slotting hand's ±1.6 g tremor on an 80 SPS cell, is that player's warning (2000-51: the nested press)", () => {
-    const r = fullCase(2000, 51, "touch_warn")
-    const slotting = (t: TruthEvent) => r.truth.events.some(e => e.kind === "place" && e.player === t.player && e.t_start_ms! <= t.t_ms && e.t_ms >= t.t_end_ms!)
-    const touch = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger" && slotting(e))
-    assert.ok(touch, "no hand on the hanger while its player slotted a card in the truth")
-    const calls = r.events.filter(e => (e.type === "warning" || e.type === "touch") && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
-    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, "nested_press"]])
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertSlottersHangerTouch(fullCase(2000, 51, "touch_warn"), "nested_press", 0)
 })
 
 test("the first card's placing hand swings a rig still since the tare 13-15 dps, and that is no touch (13000-249: W2 not taught by the hand's push)", () => {
-    const r = fullCase(13000, 249, "table_drop")
-    const first = r.truth.events.find(e => e.kind === "place")
-    assert.ok(first && first.cards === 1, "no first card in the truth")
-    assert.deepEqual(r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms <= first.t_ms + 1000).map(e => e.player), [])
-    assert.ok(r.events.some(e => e.type === "placed" && e.player === first.player && e.cards === 1), "the first card is called")
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertFirstCardNoTouch(fullCase(13000, 249, "table_drop"))
 })
 
 test("the first placer's slotting tremor turning the one-card structure past the spin line is no touch; the heavy push 17 s later is (12000-5: the push did not strike)", () => {
-    const r = fullCase(12000, 5, "touch")
-    const first = r.truth.events.find(e => e.kind === "place")
-    assert.ok(first && first.cards === 1, "no first card in the truth")
-    assert.deepEqual(r.events.filter(e => e.type === "touch" && e.t_ms <= first.t_ms + 1000).map(e => e.player), [])
-    assert.deepEqual(r.outs, r.truthOuts)
+    assertFirstCardNoTouch(fullCase(12000, 5, "touch"))
 })
 
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
