@@ -1,12 +1,14 @@
 // The same input sequences through the core in the DeviceScript VM and in
-// Node must give the same outputs, line for line. Two VM images: the core's
-// cases, and the simulator's (one image holding both passed the VM's code limit).
+// Node must give the same outputs, line for line. Three VM images: the core's
+// cases, the simulator's rows, and whole simulated games refereed (one image
+// holding them all passed the VM's code limit; so did one for both simulator cases).
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
 import { PARITY_CASES } from "../parity/program.ts"
 import { ParityCase, ParityRun } from "../parity/run.ts"
-import { SIM_PARITY_CASES } from "../parity/sim-cases.ts"
+import { simCase } from "../parity/sim-case.ts"
+import { gamesCase } from "../parity/games-case.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 
@@ -27,6 +29,10 @@ test("core parity: VM and Node transcripts are identical (filters, trace, teleme
     parity("test/parity/main.ts", PARITY_CASES, 6000)
 })
 
-test("core parity: VM and Node transcripts are identical (the simulator's traces, and whole games through the referee)", () => {
-    parity("test/parity/main-sim.ts", SIM_PARITY_CASES, 3000)
+test("core parity: VM and Node transcripts are identical (the simulator's rows)", () => {
+    parity("test/parity/main-simrows.ts", [simCase], 3000)
+})
+
+test("core parity: VM and Node transcripts are identical (whole simulated games through the referee)", () => {
+    parity("test/parity/main-sim.ts", [gamesCase], 60)
 })

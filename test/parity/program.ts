@@ -84,5 +84,5 @@ function rulesCase(): ParityCase {
     return { name: "rules", steps: 1500, step: (i: number) => games.nextLine() }
 }
 
-/** the core's cases (test/parity/main.ts); the simulator's are in sim-cases.ts (main-sim.ts): one VM image holding both passed the VM's code limit */
+/** the core's cases (test/parity/main.ts); the simulator's rows (sim-case.ts) and whole games (games-case.ts) have their own images (main-simrows.ts, main-sim.ts): one image holding them all passed the VM's code limit */
 export const PARITY_CASES: (() => ParityCase)[] = [filtersCase, traceCase, telemetryCase, rulesCase, signalsCase, refereeCase]
