@@ -138,6 +138,34 @@ test("a heavy poke whose ring a 10 SPS cell aliases into low readings is a touch
     cardOffExplainsKick(SLID_OFF, 4.7, 6000)
 })
 
+// the gated readings of an 80 SPS cell as a heavy finger poked a one-card structure (seed 10000, case 200, from
+// 16.54 s), g from the reference, one every 12.2 ms: the hanger rings 2.5-3 cards either way about the level it left
+const POKE_RING_80SPS = [2.11, 2.21, 2.64, 2.48, 2.19, 0.82, -1.65, -3.19, -3.5, -2.06, 1.27, 4.74, 8.77, 12.04, 14.06, 14.96, 14.34, 11.66, 8.09, 3.32, -1.97, -7.28, -11.86, -15.84, -17.43, -18.26, -17.23, -15.22, -12.1, -8.88, -5.84, -2.55, -0.47, 0.81, 0.07, -1.02, -2.76, -5.49, -7.39, -9.13, -10.36, -9.71, -9.02, -6.64, -3.04, -0.01, 3.89, 7.71, 10.95, 13.36, 14.97, 14.86, 13.97, 12.49, 10.6, 8.02, 6.05, 4.08, 2.84, 2.2, 2.15, 2.67, 3.65, 5.18]
+const recorded = (g: number[], t0: number, period_ms: number) => (t: number) => (t < t0 ? g[0] : g[Math.min(g.length - 1, Math.round((t - t0) / period_ms))])
+
+test("a heavy poke that rings the hanger 3 cards either way about its level (80 SPS) is a touch within the hand's 500 ms: the load swung as far up as down (10000-200)", () => {
+    // the ring's troughs hold the quick level, the recent readings and their mean under the explain line for half
+    // of each period, and the ring-free level dips under it too: waiting for them all called this 560 ms after the poke
+    const out = run(9000, { spin: kick(5930, 10), load: recorded(POKE_RING_80SPS, 5900, 12.5), card_g: 6.07 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "spin_push")
+    assert.ok(out[0].t_ms < 5930 + 500, `called at ${out[0].t_ms}`)
+})
+
+/** a load ringing `amp` cards either way at 2.4 Hz about the reference from `t0` (up first, decaying over `decay_ms`), going to `level` cards over 30 ms from `drop_ms` */
+const ringThenDrop = (t0: number, amp: number, decay_ms: number, level: number, drop_ms: number) => (t: number) => {
+    if (t < t0) return 0
+    const ring = amp * CARD_G * Math.sin((2 * Math.PI * (t - t0)) / 420) * Math.exp(-(t - t0) / decay_ms)
+    return ring + (t < drop_ms ? 0 : level * CARD_G * Math.min(1, (t - drop_ms) / 30))
+}
+
+test("three cards coming off with a jolt that swings the load as far up first (the extremes' midpoint near the old level) are no touch: the ring-free level is down (2000-168)", () => {
+    // the jolt rings the load 8 cards either way, up first, and 100 ms on three cards come off: the readings since
+    // the cue span +5.5 .. -6 cards
+    const out = run(9000, { spin: kick(6000, 10), load: ringThenDrop(6010, 8, 300, -3, 6100) })
+    assert.deepEqual(out, [])
+})
+
 test("the same kick while the table rings (0.2 g at 30 Hz on the accelerometer) is no touch: the pivot moved", () => {
     const shake = (t: number) => (t >= 5950 && t < 6400 ? 0.2 * Math.sin((2 * Math.PI * 30 * t) / 1000) : 0)
     const out = run(9000, { spin: kick(6000, 10), shake })

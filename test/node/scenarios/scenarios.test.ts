@@ -207,6 +207,15 @@ test("the first placer's slotting tremor turning the one-card structure past the
     assertFirstCardNoTouch(fullCase(12000, 5, "touch"))
 })
 
+test("a heavy poke on easy that rings the hanger 3 cards either way about its level (80 SPS) is its player's touch, called within 500 ms of the hand leaving (10000-200: the load rang about the level it left)", () => {
+    const r = fullCase(10000, 200, "touch")
+    const touch = r.truth.events.find(e => e.kind === "touch")
+    assert.ok(touch && touch.force_class === "heavy" && touch.target === "structure", "no heavy touch on the structure in the truth")
+    const calls = r.events.filter(e => e.type === "touch" && e.t_ms >= touch.t_ms && e.t_ms <= touch.t_end_ms! + 500)
+    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[touch.player, "spin_push"]])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a light touch on the structure on lunacy (free turn, free pivot) is a touch on the push it gives", () => {
     const r = scenario("touch", 2, "lunacy")
     assert.match(String(assertTouchAsTruth(r, "structure", "light").detector), /_push$/)

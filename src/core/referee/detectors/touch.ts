@@ -100,6 +100,18 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
 
 /** a cell whose readings come this far apart or further (25 SPS and slower) aliases the hanger's 3-6 Hz ring, ms */
 const ALIAS_PERIOD_MS = 40
+/**
+ * a heavy poke rings the hanger cards either way about the level it left for half a second and more (10000-200: 3
+ * cards at 2.4 Hz on an 80 SPS cell), and the ring's troughs hold the quick level, the last readings and their mean
+ * under the explain line half of each period: waiting for them all held the call past the hand's 500 ms. Cards off
+ * ring about a lower level: the midpoint of the readings' extremes since the cue stands a card or more down (their jolt
+ * can swing the load as far up first, 2000-168: the ring-free level is down by then). So from this long after the
+ * cue, ms ... Seeds 10000-15000: 350, 400 and 450 give three more right (10000-200, 12000-221, 12000-335), none
+ * worse; 300 lost a collapse read as a touch on 1000-6000 (4000-34), 250 eight
+ */
+const RING_ABOUT_MS = 400
+/** ... with the extremes' midpoint within this many cards of the reference or above. Seeds 10000-15000: 0.5 and 0.75 give the three, 0.3 two, 0.15 one; seeds 1000-6000 none changed */
+const RING_CENTRE_CARDS = 0.5
 
 export class TouchDetector {
     private s: TouchSettings
@@ -112,6 +124,9 @@ export class TouchDetector {
     private pendingCue = ""
     private pendingOnset = NaN
     private pendingEv: Evidence = {}
+    /** the highest and the lowest gated reading since the pending cue fired, g from the reference (NaN: none yet) */
+    private hi = NaN
+    private lo = NaN
     constructor(settings: TouchSettings) {
         this.s = settings
     }
@@ -156,7 +171,16 @@ export class TouchDetector {
             // ... but with one of the last four readings as far above the reference as the line is below, the quick
             // level and the last two readings are a push's ring aliased (a slow cell): the means say where the level is
             const rung = sig.load.period_ms >= ALIAS_PERIOD_MS && sig.load.recentMax_g() - sig.ref_g > -line
-            const low = (((d < line || sig.load.recentHigh_g() - sig.ref_g < line) && !rung) || sig.load.ringFree_g() - sig.ref_g < line || sig.load.recentMean_g() - sig.ref_g < line)
+            // ... and RING_ABOUT_MS after the cue, with the readings since it as far above the reference as the line
+            // is below and their extremes' midpoint within RING_CENTRE_CARDS, the load rings about the level it left
+            // (a push's): only the ring-free level counts then
+            // (a gated reading is never NaN once one has passed)
+            const ref = sig.ref_g
+            const x = sig.load.lastPassed_g - ref
+            if (!(x <= this.hi)) this.hi = x
+            if (!(x >= this.lo)) this.lo = x
+            const about = t_ms - this.pendingSince >= RING_ABOUT_MS && this.hi > -line && this.hi + this.lo > -2 * RING_CENTRE_CARDS * sig.mass.get_g()
+            const low = sig.load.ringFree_g() - ref < line || (!about && (((d < line || sig.load.recentHigh_g() - ref < line) && !rung) || sig.load.recentMean_g() - ref < line))
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
             else if (!low && waited >= 0) {
                 this.pendingSince = NaN
@@ -191,6 +215,8 @@ export class TouchDetector {
         if (!this.armed || t_ms - this.since < hold) return
         this.armed = false
         this.pendingSince = t_ms
+        this.hi = sig.load.lastPassed_g - sig.ref_g
+        this.lo = this.hi
         this.pendingCue = cue
         this.pendingOnset = this.since
         // the evidence as the cue fired (the motion peaks, the push); the load change is filled in at the call
