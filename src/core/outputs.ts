@@ -100,22 +100,37 @@ export interface Tune {
     notes: number[]
 }
 
-const TUNES: Tune[] = [
-    { name: "turn", notes: [880, 80] },
-    { name: "placed", notes: [1320, 40] },
-    { name: "card_fell", notes: [660, 120, 440, 160] },
-    { name: "collapse", notes: [392, 150, 330, 150, 262, 400] },
-    { name: "touch", notes: [1000, 60, 0, 60, 1000, 60, 0, 60, 1000, 60] },
-    { name: "warning", notes: [1000, 60, 0, 60, 1000, 60] },
-    { name: "out", notes: [220, 500] },
-    { name: "winner", notes: [523, 120, 659, 120, 784, 120, 1047, 400] },
-    { name: "librium", notes: [784, 100, 988, 100, 1175, 100, 1568, 100, 1175, 100, 1568, 400] },
-    { name: "fault", notes: [2000, 50, 0, 100, 2000, 50, 0, 100, 2000, 50] },
-]
+/** the tunes as `frequency_hz duration_ms ...` (strings cost the image no function code) */
+const TUNES: Record<string, string> = {
+    turn: "880 80",
+    placed: "1320 40",
+    card_fell: "660 120 440 160",
+    collapse: "392 150 330 150 262 400",
+    touch: "1000 60 0 60 1000 60 0 60 1000 60",
+    warning: "1000 60 0 60 1000 60",
+    out: "220 500",
+    winner: "523 120 659 120 784 120 1047 400",
+    librium: "784 100 988 100 1175 100 1568 100 1175 100 1568 400",
+    fault: "2000 50 0 100 2000 50 0 100 2000 50",
+}
+
+/** the whole numbers in `s`, separated by single spaces */
+function numbers(s: string): number[] {
+    const out: number[] = []
+    let n = 0
+    for (let i = 0; i <= s.length; i++) {
+        const c = i < s.length ? s.charCodeAt(i) : 32
+        if (c === 32) {
+            out.push(n)
+            n = 0
+        } else n = n * 10 + c - 48
+    }
+    return out
+}
 
 /** the tune an event plays, or null (round_start, phase, removed and recoveries are silent) */
 export function tuneFor(ev: RefEvent): Tune {
     if (ev.type === "fault" && ev["recovered"]) return null
-    for (const t of TUNES) if (t.name === ev.type) return t
-    return null
+    const notes = TUNES[ev.type]
+    return notes ? { name: ev.type, notes: numbers(notes) } : null
 }

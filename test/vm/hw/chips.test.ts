@@ -8,6 +8,7 @@ import { ImuDriver } from "../../../src/hw/imu"
 import { Nau7802Driver, NAU_DEFAULTS } from "../../../src/hw/nau7802"
 import { EmuBus, Lsm6Emu, MpuEmu, Nau7802Emu } from "../fakes/chips"
 import { BuzzerTunes, StripLeds } from "../../../src/hw/device-io"
+import { tuneFor } from "../../../src/core/outputs"
 import { PressQueue } from "../../../src/hw/buttons"
 import * as ds from "@devicescript/core"
 
@@ -125,6 +126,10 @@ describe("the buzzer", () => {
         expect(starts.length).toBe(2)
         // the first note (100 ms) and the rest (50 ms) come before the second note
         expect(starts[1] - starts[0] >= 150).toBe(true)
+    })
+    test("an event's tune reads its notes from the tune table's text on the device", () => {
+        expect(tuneFor({ t_ms: 0, type: "collapse" }).notes.join(",")).toBe("392,150,330,150,262,400")
+        expect(tuneFor({ t_ms: 0, type: "round_start" })).toBe(null)
     })
 })
 
