@@ -367,3 +367,30 @@ test("20 SPS: a heavy hand's brief lift that fills two readings, the hanger then
     const off = [-3, -4.5, -4, -3, -3.5]
     assert.equal(collapseAt(50, 8000, seq20(off), EASY), 5150)
 })
+
+/**
+ * cards breaking loose at 5000 ms (1000-59): their jolt swings the load `jolt` cards up for 60 ms, then the hanger
+ * rings 8.5 Hz about `centre_cards` from the reference, first down by 6 cards more than that, decaying with tau 0.4 s
+ */
+function joltRing(centre_cards: number, jolt: number): (t_ms: number) => number {
+    const w = (2 * Math.PI * 8.5) / 1000
+    return t => {
+        const d = t - 5000
+        if (d < 0) return CARDS_ON
+        if (d < 60) return CARDS_ON + jolt * Math.sin((Math.PI * d) / 60)
+        const x = w * (d - 60)
+        return CARDS_ON + centre_cards + Math.exp(-(d - 60) / 400) * (-centre_cards * Math.cos(x) - 6 * Math.sin(x))
+    }
+}
+
+test("80 and 320 SPS: cards off whose jolt swung the load up as far as their ring then swings down are called once its turning points centre below the reference (1000-59)", () => {
+    for (const sps of [80, 320]) {
+        // up 9 cards, then down to 8.4 below about 2.5 down: the extremes' midpoint reads a push's ring about the
+        // level; the turning points +9, -8.4 and +2.6 (at 156 ms) centre 1.3 cards down. Without them: called at 275 and 347 ms
+        const t = collapseAt(1000 / sps, 8000, joltRing(-2.5, 9), MEDIUM)
+        assert.ok(t > 5100 && t < 5240, `${sps} SPS: called at ${t}`)
+        // the same jolt, the hanger then ringing about the level it left, is no collapse
+        const none = collapseAt(1000 / sps, 8000, joltRing(0, 9), MEDIUM)
+        assert.ok(Number.isNaN(none), `${sps} SPS: a ring about the level called at ${none}`)
+    }
+})

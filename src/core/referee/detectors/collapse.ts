@@ -24,6 +24,12 @@
  * must stay down `ring_hold_ms`, the mean `ring_mean_hold_ms` (a ring's trough
  * stays under the line for less than half its period; a drop stays). One deep
  * reading of a slow cell is exempt: waiting for another costs its whole period.
+ * Cards breaking loose jolt the load up first, as far as its ring about the
+ * lower level then swings down (1000-59: +9.4 cards, then -9.0 about -2.5),
+ * so the extremes alone read a push. The readings' turning points tell where
+ * the ring is centred now: once the last three, (P + 2 T + P') / 4 (a
+ * decaying ring's centre, its decay cancelled), stand more than
+ * RING_CENTRE_CARDS below the reference, the load rings about a lower level.
  * On a fast cell (the mean spans UPSWING_READINGS or more), within UPSWING_MS
  * of the stir, the mean and the settled levels wait while the newest reading
  * is back above the release line: a heavy poke's dip pulls the mean down for a
@@ -107,6 +113,11 @@ const QUIET_MS = 100
 const STIR_LEAD_MS = 1000
 /** the load rings about its level (a push) when the midpoint of its extremes since it was stirred stands above this many cards below the reference (cards off ring about drop_cards down or more: 1.5-2; 6000-66's poke stood 0.17 card down); seeds 1000-6000: 0.25 and 0.5 give the same outcomes, 0.75 one more, 1 loses two collapses */
 const RING_CENTRE_CARDS = 0.5
+/**
+ * a reading this many cards back from the extreme the readings ran to makes that extreme a turning point (a ring's
+ * peak or trough; a fast cell's noise is a tenth of a card). Seeds 1000-6000 and 10000-15000: 0.3 gives the same calls' outcomes and latency
+ */
+const TURN_CARDS = 0.5
 /** the mean path waits for a low reading when it spans this many readings or more (on a slower cell the mean of two or three readings aliasing the ring both ways is the proof, and waiting costs a period: a 10 SPS drop was called 400 ms later) */
 const UPSWING_READINGS = 4
 /** ... and only this soon after the load was stirred, ms: a poke lasts 40-110 ms, and its dip and the swing back up fit in this; later the load may be rocking slower than the mean spans (a released pivot rings at 3 Hz), or cards that came off after the stir swing back above the line in their own ring (waiting delayed them). Seeds 1000-6000: 150, 200, 220 and 300 give the same outcomes, 100 loses two (pokes called as collapses); 200 calls collapses up to 50 ms sooner than 300 */
@@ -133,45 +144,54 @@ const SLOW_PERIOD_MS = 40
 export class CollapseDetector {
     private s: CollapseSettings
     /** since when the quick level (0) and the ring-free level (1) have been down, ms */
-    private below: number[] = [NaN, NaN]
-    private called = false
+    private below: number[]
+    private called: boolean
     /** a weakly struck drop went deeper than the structure weighs: a hand lifting, nothing is called until the load is back */
-    private lifted = false
+    private lifted: boolean
     /** the last time a strong push was seen, ms */
-    private struck_ms = NaN
+    private struck_ms: number
     /** the last time a weak strike was seen, and when that strike began, ms */
-    private weak_ms = NaN
+    private weak_ms: number
     private weakFrom_ms = NaN
     /** the highest peak-held push seen, held STRIKE_MS (the strike, for the call's evidence), degrees/s^2, and when, ms */
-    private strikePeak = 0
-    private strikePeak_ms = NaN
+    private strikePeak: number
+    private strikePeak_ms: number
     /** the reading before the last (NaN: a bit error), g, and its time, ms */
-    private raw1 = NaN
+    private raw1: number
     private raw1_ms = NaN
     /** since when the raw readings have stayed under the fast line, ms */
-    private deepSince = NaN
+    private deepSince: number
     /** low raw readings in a row */
-    private lows = 0
+    private lows: number
     /** the last reading under the fast line, ms */
-    private deepRing_ms = NaN
+    private deepRing_ms: number
     /** the mean of the last raw readings (NaN: out of range) over mean_ms */
     private recent = new WindowMean(MEAN_N)
     /** since when the recent mean has been under the fast line, ms */
-    private meanSince = NaN
+    private meanSince: number
     /** quiet readings in a row (within half a card of the reference), and the first reading after the last quiet run, ms */
-    private quietN = 0
+    private quietN: number
     private quietFrom_ms = NaN
-    private stirred_ms = NaN
+    private stirred_ms: number
     /** where the fast path's drop began, ms */
     private fastOnset_ms = NaN
     /** the highest and the lowest reading since the load was last quiet for QUIET_MS, g from the reference (NaN: none yet) */
-    private upMax = NaN
-    private downMin = NaN
+    private upMax: number
+    private downMin: number
     /** a fast cell's newest reading is back above the release line within UPSWING_MS of the stir (the paths wait) */
-    private upswing = false
+    private upswing: boolean
+    /** the last three turning points of the readings since the load was last quiet (g from the reference, newest first), and how many there were */
+    private turn0: number
+    private turn1: number
+    private turn2: number
+    private turnN: number
+    /** the extreme the readings run to now, g from the reference, and their direction (1 up, -1 down, 0 not yet away from the stir) */
+    private runExt: number
+    private dir: number
 
     constructor(settings: CollapseSettings) {
         this.s = settings
+        this.reset()
     }
 
     configure(settings: CollapseSettings) {
@@ -197,6 +217,9 @@ export class CollapseDetector {
         this.upMax = NaN
         this.downMin = NaN
         this.upswing = false
+        this.turnN = 0
+        this.dir = 0
+        this.runExt = NaN
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
@@ -347,6 +370,7 @@ export class CollapseDetector {
      */
     private stir(t_ms: number, dx: number, card: number) {
         if (dx !== dx) return
+        this.turn(dx, card)
         if (dx > this.upMax) this.upMax = dx
         if (dx < this.downMin) this.downMin = dx
         if (dx < 0.5 * card && dx > -0.5 * card) {
@@ -360,14 +384,40 @@ export class CollapseDetector {
             if (t_ms - this.quietFrom_ms >= QUIET_MS) {
                 this.upMax = dx
                 this.downMin = dx
+                this.turnN = 0
+                this.dir = 0
+                this.runExt = dx
             }
         }
         this.quietN = 0
     }
 
-    /** whether the load has swung about as far up as down since it was last quiet (a push's ring about the level): the extremes' midpoint within RING_CENTRE_CARDS of the reference or above */
+    /** the readings' turning points: the extreme they ran to is one when a reading comes TURN_CARDS back from it */
+    private turn(dx: number, card: number) {
+        const d = this.dir
+        const away = dx - this.runExt
+        if (d * away > 0) this.runExt = dx
+        // back from the extreme (or, with no direction yet, the first move away from where the load was stirred)
+        else if (d === 0 ? away > TURN_CARDS * card || away < -TURN_CARDS * card : -d * away > TURN_CARDS * card) {
+            if (d !== 0) {
+                this.turn2 = this.turn1
+                this.turn1 = this.turn0
+                this.turn0 = this.runExt
+                this.turnN++
+            }
+            this.dir = away > 0 ? 1 : -1
+            this.runExt = dx
+        }
+    }
+
+    /**
+     * whether the load has swung about as far up as down since it was last quiet (a push's ring about the level): the
+     * extremes' midpoint within RING_CENTRE_CARDS of the reference or above, unless the last three turning points centre
+     * more than that below it (a collapse's jolt swung the load up first)
+     */
     private ringing(card: number): boolean {
-        return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > -2 * RING_CENTRE_CARDS * card
+        const lower = this.turnN >= 3 && this.turn0 + 2 * this.turn1 + this.turn2 < -4 * RING_CENTRE_CARDS * card
+        return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > -2 * RING_CENTRE_CARDS * card && !lower
     }
 
     private call(t_ms: number, sig: Signals, d: number, onset_ms: number, out: Obs[]) {
