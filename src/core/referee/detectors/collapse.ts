@@ -29,7 +29,7 @@
  * so the extremes alone read a push. The readings' turning points tell where
  * the ring is centred now: once the last three, (P + 2 T + P') / 4 (a
  * decaying ring's centre, its decay cancelled), stand more than
- * RING_CENTRE_CARDS below the reference, the load rings about a lower level.
+ * TURN_CENTRE_CARDS below the reference, the load rings about a lower level.
  * On a fast cell (the mean spans UPSWING_READINGS or more), within UPSWING_MS
  * of the stir, the mean and the settled levels wait while the newest reading
  * is back above the release line: a heavy poke's dip pulls the mean down for a
@@ -118,6 +118,15 @@ const RING_CENTRE_CARDS = 0.5
  * peak or trough; a fast cell's noise is a tenth of a card). Seeds 1000-6000 and 10000-15000: 0.3 gives the same calls' outcomes and latency
  */
 const TURN_CARDS = 0.5
+/**
+ * ... and the ring is about a lower level when the last three turning points centre this many cards below the reference.
+ * A heavy poke's centre wanders too (the hand's release takes the level back down as its press had pushed it up, and the
+ * swing rings the load): over the 252 heavy structure pokes of seeds 1000-6000 and 10000-15000 it went below 0.5 card
+ * in 63, below 1 in 13, below 1.5 in 2; the first centre of cards off, below 1 card in 242 of 326. 0.5, 0.75 and 1 give
+ * the same outcomes on those seeds and the forced librium cases (collapse latency p95 304, 304 and 306 ms on 1000-6000,
+ * 312 on 10000-15000), 1.25 and 1.5 too (310 and 312)
+ */
+const TURN_CENTRE_CARDS = 1
 /** the mean path waits for a low reading when it spans this many readings or more (on a slower cell the mean of two or three readings aliasing the ring both ways is the proof, and waiting costs a period: a 10 SPS drop was called 400 ms later) */
 const UPSWING_READINGS = 4
 /** ... and only this soon after the load was stirred, ms: a poke lasts 40-110 ms, and its dip and the swing back up fit in this; later the load may be rocking slower than the mean spans (a released pivot rings at 3 Hz), or cards that came off after the stir swing back above the line in their own ring (waiting delayed them). Seeds 1000-6000: 150, 200, 220 and 300 give the same outcomes, 100 loses two (pokes called as collapses); 200 calls collapses up to 50 ms sooner than 300 */
@@ -413,10 +422,10 @@ export class CollapseDetector {
     /**
      * whether the load has swung about as far up as down since it was last quiet (a push's ring about the level): the
      * extremes' midpoint within RING_CENTRE_CARDS of the reference or above, unless the last three turning points centre
-     * more than that below it (a collapse's jolt swung the load up first)
+     * more than TURN_CENTRE_CARDS below it (a collapse's jolt swung the load up first)
      */
     private ringing(card: number): boolean {
-        const lower = this.turnN >= 3 && this.turn0 + 2 * this.turn1 + this.turn2 < -4 * RING_CENTRE_CARDS * card
+        const lower = this.turnN >= 3 && this.turn0 + 2 * this.turn1 + this.turn2 < -4 * TURN_CENTRE_CARDS * card
         return this.s.ring_hold_ms > 0 && this.upMax + this.downMin > -2 * RING_CENTRE_CARDS * card && !lower
     }
 
