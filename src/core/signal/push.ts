@@ -113,24 +113,24 @@ export class Push {
     private e2y = 1
     private e2z = 0
     // the spin angle as a unit vector (cos, sin)
-    private c = 1
-    private sn = 0
+    private c: number
+    private sn: number
     private f: number[] = []
-    private th1 = 0
-    private th2 = 0
+    private th1: number
+    private th2: number
     private w1 = NaN
     private w2 = NaN
     private ws = NaN
-    private lastT = NaN
+    private lastT: number
     /** the first sample after the last restart, ms */
-    private start_ms = NaN
+    private start_ms: number
     private sxx = 0
     private sxy = 0
     private w2est: number
     /** the W2 the fit is pulled toward: the prior, then the last estimate made with the data outweighing it */
     private w2trust: number
-    private swingPush = 0
-    private spinPush = 0
+    private swingPush: number
+    private spinPush: number
     private swingEnv = 0
     private spinEnv = 0
     private peak = 0
@@ -139,11 +139,11 @@ export class Push {
     strike_ms = NaN
     strikeX = 0
     /** the load ring's predictor (SwingRing): the swing angle from the rates as they come, its last value, and its sum and count since the last take */
-    private q1 = 0
-    private q2 = 0
-    private ringLast = NaN
-    private ringSum = 0
-    private ringN = 0
+    private q1: number
+    private q2: number
+    private ringLast: number
+    private ringSum: number
+    private ringN: number
 
     constructor(settings: PushSettings) {
         this.s = settings

@@ -49,15 +49,16 @@ export const RING_LEARN_CUE_MS = 1000
 
 export class SwingRing {
     private s: RingSettings
-    private mx = NaN
-    private my = NaN
-    private sxy = 0
-    private sxx = 0
+    private mx: number
+    private my: number
+    private sxy: number
+    private sxx: number
     private lastT = NaN
-    private k = 0
+    private k: number
 
     constructor(settings: RingSettings) {
         this.s = settings
+        this.reset()
     }
 
     configure(settings: RingSettings) {

@@ -183,7 +183,7 @@ const NEST_PERIOD_MS = 30
 export class HangerDetector {
     private s: HangerSettings
     /** the excursion under way: since when (NaN: none, -1: spent until the load is steady again), its side, the referee's reference then */
-    private since = NaN
+    private since: number
     private side = 0
     private ref_g = NaN
     /** since when the load has been back (NaN: still out), and that less half a reading period (the stay is counted to the nearest reading) */
@@ -192,9 +192,9 @@ export class HangerDetector {
     /** since when a press has swung past the level (NaN: not) */
     private past_ms = NaN
     /** the last steady load level, g (what an excursion leaves and comes back to) */
-    private base_g = NaN
+    private base_g: number
     /** when the base last moved to a new level (NaN: never), ms */
-    private baseMoved_ms = NaN
+    private baseMoved_ms: number
     /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
     private peak_g = 0
     private backN = 0
@@ -204,11 +204,11 @@ export class HangerDetector {
     /** the excursion began out of a press (a slotting hand's, under way or spent) */
     private fromPress = false
     /** an excursion came back and no steady mean has been taken as the base since */
-    private returned = false
+    private returned: boolean
     /** how far past the level the release of the excursion last told back may swing (its `over`), g */
     private backOver = 0
     /** a dismantle press told back, waiting DISMANTLE_WAIT_MS (null: none), since when, ms, and its `over`, g */
-    private held: Obs = null
+    private held: Obs
     private heldAt = NaN
     private heldOver = 0
 
@@ -219,6 +219,7 @@ export class HangerDetector {
 
     constructor(settings: HangerSettings) {
         this.s = settings
+        this.reset()
     }
 
     configure(settings: HangerSettings) {

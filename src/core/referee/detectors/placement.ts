@@ -111,13 +111,13 @@ export class PlacementDetector {
     private s: PlacementSettings
     private lastT = NaN
     /** a confirmed one-card step waiting for its pass time (NaN: none) */
-    private due_ms = NaN
+    private due_ms: number
     private pendingMean_g = NaN
     /** a drop's level measured at its time, held while a hand may be lifting the hanger (NaN: none held), and since when */
-    private heldLevel_g = NaN
+    private heldLevel_g: number
     private heldFrom_ms = NaN
     /** the pending step is this many whole cards at once (0: one card, or none) */
-    private multi = 0
+    private multi: number
     /** the pending step rose more than max_cards (short of two whole cards): a card unless still over when weighed again */
     private excess = false
     /** when the pending step is weighed again: its pass time, and for an excess multi_hold_ms after it was seen at
@@ -128,13 +128,14 @@ export class PlacementDetector {
     /** when the pending step's turn passed (the weight on for pass_ms), for the blame windows, ms */
     private pass_at_ms = NaN
     /** since when a touch cue has been up without a break (NaN: down) */
-    private cueSince_ms = NaN
+    private cueSince_ms: number
     /** the last step's time (NaN: settled, or none), and whether it was a card on */
-    private stepAt_ms = NaN
+    private stepAt_ms: number
     private stepUp = true
 
     constructor(settings: PlacementSettings) {
         this.s = settings
+        this.reset()
     }
 
     configure(settings: PlacementSettings) {

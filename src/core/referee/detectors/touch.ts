@@ -115,12 +115,12 @@ const RING_CENTRE_CARDS = 0.5
 
 export class TouchDetector {
     private s: TouchSettings
-    private since = NaN
-    private calmSince = NaN
-    private armed = true
+    private since: number
+    private calmSince: number
+    private armed: boolean
     /** a touch was called since the detector last re-armed (a cue the load explained called nothing: the hanger's offer still may) */
-    private called = false
-    private pendingSince = NaN
+    private called: boolean
+    private pendingSince: number
     private pendingCue = ""
     private pendingOnset = NaN
     private pendingEv: Evidence = {}
@@ -129,6 +129,7 @@ export class TouchDetector {
     private lo = NaN
     constructor(settings: TouchSettings) {
         this.s = settings
+        this.reset()
     }
 
     configure(settings: TouchSettings) {
