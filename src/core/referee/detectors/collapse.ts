@@ -122,9 +122,9 @@ const TURN_CARDS = 0.5
  * ... and the ring is about a lower level when the last three turning points centre this many cards below the reference.
  * A heavy poke's centre wanders too (the hand's release takes the level back down as its press had pushed it up, and the
  * swing rings the load): over the 252 heavy structure pokes of seeds 1000-6000 and 10000-15000 it went below 0.5 card
- * in 63, below 1 in 13, below 1.5 in 2; the first centre of cards off, below 1 card in 242 of 326. 0.5, 0.75 and 1 give
- * the same outcomes on those seeds and the forced librium cases (collapse latency p95 304, 304 and 306 ms on 1000-6000,
- * 312 on 10000-15000), 1.25 and 1.5 too (310 and 312)
+ * in 63, below 1 in 13, below 1.5 in 2; the first centre of cards off, below 1 card in 242 of 326. 0.5, 0.75, 1, 1.25
+ * and 1.5 give the same outcomes on those seeds (collapse latency p95 304, 304, 306, 310 and 310 ms on 1000-6000, 312 on
+ * 10000-15000), 0.5 and 1 on the forced librium cases too
  */
 const TURN_CENTRE_CARDS = 1
 /** the mean path waits for a low reading when it spans this many readings or more (on a slower cell the mean of two or three readings aliasing the ring both ways is the proof, and waiting costs a period: a 10 SPS drop was called 400 ms later) */
