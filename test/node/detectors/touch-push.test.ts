@@ -26,6 +26,10 @@ interface Scene {
     swing?: [number, number]
     /** the load cell in fault from .. to (ms): no readings, Signals.loadOk false */
     load_fault?: [number, number]
+    /** the swing rate about the x axis (dps) at t (none unless given) */
+    roll?: (t_ms: number) => number
+    /** cards on the structure: the tare is the reference less their weight (no tare unless given) */
+    cards?: number
 }
 
 /** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
@@ -39,7 +43,7 @@ function run(until_ms: number, scene: Scene): Obs[] {
             const ax = scene.shake ? scene.shake(t) : 0
             sig.attitude.update(t, ax, 0, 1)
             if (t < 2000) sig.attitude.accumulateRest(ax, 0, 1)
-            sig.motion.update(t, 0, 0, scene.spin(t))
+            sig.motion.update(t, scene.roll ? scene.roll(t) : 0, 0, scene.spin(t))
             sig.push.update(t, sig.motion.rateX, sig.motion.rateY, sig.motion.rateZ)
         }
         const fault = scene.load_fault !== undefined && t >= scene.load_fault[0] && t < scene.load_fault[1]
@@ -53,6 +57,7 @@ function run(until_ms: number, scene: Scene): Obs[] {
             sig.push.setVertical(0, 0, 1)
             sig.push.reset()
             sig.ref_g = REF_G
+            if (scene.cards !== undefined) sig.load.tare(t, REF_G - scene.cards * (scene.card_g ?? CARD_G))
         }
         if (t > 2000) touch.update(t, sig, out)
         if (t === scene.offer_ms) touch.offer({ kind: "touch", t_ms: t, ev: { detector: "load_return" }, onset_ms: 6000 }, out)
@@ -246,4 +251,34 @@ test("a slotting hand's tremor pushing past the spin line while the load stands 
     const out = run(9000, { spin: kick(7000, 10), load })
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(out[0].ev!.detector, "spin_push")
+})
+
+/** a finger's push on the still rod: a torque of `dpss` degrees/s^2 for 40 ms from t0 on a 1 Hz pendulum (W^2 = 36, Push's prior), as the swing rate about x, dps */
+function fingerSwing(t0: number, dpss: number): (t_ms: number) => number {
+    const rate: number[] = []
+    let th = 0
+    let w = 0
+    for (let t = 0; t <= 12000; t++) {
+        rate.push(w)
+        w += ((t >= t0 && t < t0 + 40 ? dpss : 0) - 36 * th) * 0.001
+        th += w * 0.001
+    }
+    return t => rate[Math.round(t)]
+}
+
+test("a light finger's swing push under the swing line, struck out of a quiet rod with the load at its level and cards on, is a touch (two thirds of the line); on the empty rig or with a card's weight coming on it is not", () => {
+    const roll = fingerSwing(6000, 115)
+    const out = run(9000, { spin: () => 0, roll, cards: 3 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "swing_push")
+    const push = out[0].ev!.push_dpss as number
+    // under the full line (the cue before STRUCK_LINE_FRAC), over two thirds of it
+    assert.ok(push < TOUCH_DEFAULTS.swing_push_dpss && push > (2 / 3) * TOUCH_DEFAULTS.swing_push_dpss, `push ${push}`)
+    assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
+    // the first card's placer turns the nearly empty rig: no cards on, no touch
+    assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 0 }), [])
+    // a card's weight coming on (the load a card above the reference as the push comes): no touch
+    assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 3, load: t => (t >= 5800 ? CARD_G : 0) }), [])
+    // twice as hard, over the full line: a touch whatever the structure
+    assert.equal(run(9000, { spin: () => 0, roll: fingerSwing(6000, 400), cards: 0 }).length, 1)
 })

@@ -6,7 +6,9 @@
  *    vertical), plus `swing_push_per_dps` / `spin_push_per_dps` x the swing /
  *    spin envelope (the pendulum model's errors grow with the motion) and
  *    `push_per_shake_g` x the clamp's shake (a table bump moves the pivot: the
- *    rod feels it as a push). A finger puts its force on and off within tens
+ *    rod feels it as a push); from two thirds of the swing line when the push
+ *    struck out of a quiet rod with the load at the reference and a card or
+ *    more on (STRUCK_LINE_FRAC). A finger puts its force on and off within tens
  *    of ms; a hand slotting a card ramps over hundreds, and pushes toward the
  *    rod axis (little spin). While the load stands above the reference (a card
  *    coming on, a hand pressing it in) a push must also have struck: the
@@ -98,6 +100,19 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
     return push.swingPushDpss() - s.swing_push_per_dps * push.swingEnvDps() - shake
 }
 
+/**
+ * A swing push that struck (Push.struck: its peak STRIKE_X times its background) while the load stands within
+ * LEVEL_CARDS of the reference, on a structure with half a card or more on it, is a cue from this fraction of the
+ * swing line: a finger's push rises out of a quiet rod with no card coming on. A placer's hand pushes the rod before
+ * its card's weight comes, but mostly out of its own slotting, and the first card's placer turns the nearly empty rig
+ * hard (3000-12, 3000-385, 4000-298: called as touches until the empty structure was left out). Seeds 1000-6000 and
+ * 10000-15000: 0.67 ten more right and one wrong (15000-11: a placer's push 0.8 of the line on a 10 SPS cell), 0.7
+ * eight and one, 0.75 five and none, 0.6 thirteen and six; the forced librium cases unchanged
+ */
+const STRUCK_LINE_FRAC = 0.67
+/** ... the load this close to the reference, cards (0.2 gave one fewer, 0.5 the same) */
+const LEVEL_CARDS = 0.3
+
 /** a cell whose readings come this far apart or further (25 SPS and slower) aliases the hanger's 3-6 Hz ring, ms */
 const ALIAS_PERIOD_MS = 40
 /**
@@ -152,7 +167,14 @@ export class TouchDetector {
         // no foul on missing data: with the load cell in fault a push cannot be told from cards coming off
         if (!sig.imuOk || !sig.loadOk) return ""
         if (pushMargin_dpss(s, sig, true) > s.spin_push_dpss) return "spin_push"
-        if (pushMargin_dpss(s, sig, false) > s.swing_push_dpss) return "swing_push"
+        const m = pushMargin_dpss(s, sig, false)
+        if (m > s.swing_push_dpss) return "swing_push"
+        // a push that struck out of a quiet rod, the load at the reference, a card or more on: a lower line
+        if (m > STRUCK_LINE_FRAC * s.swing_push_dpss && sig.push.struck()) {
+            const card = sig.mass.get_g()
+            const d = sig.load.fast_g() - sig.ref_g
+            if (d < LEVEL_CARDS * card && d > -LEVEL_CARDS * card && sig.ref_g - sig.load.zero_g() > card / 2) return "swing_push"
+        }
         return ""
     }
 
