@@ -1,6 +1,6 @@
 // A small synthetic trace with known truth for the report tests: the empty
-// rig at rest, five cards placed (load steps of one card, a decaying swing
-// after each), then a collapse (most of the load gone, a gyro jolt).
+// rig at rest, five cards placed (load steps of one card, each weighed in over
+// 0.4 s, a decaying swing after each), then a collapse (most of the load gone, a gyro jolt).
 import { writeFileSync } from "node:fs"
 import { formatHeader, formatMeta, formatRow } from "../../../src/core/trace.ts"
 import { Sample } from "../../../src/core/sample.ts"
@@ -12,6 +12,7 @@ export const PLACE_MS = [8000, 16000, 24000, 32000, 40000]
 export const COLLAPSE_MS = 52000
 const END_MS = 60000
 const RIG_G = 812.4
+const WEIGH_MS = 400
 
 export function writeFixture(csv: string, truthFile: string) {
     const rng = new Rng(7)
@@ -29,7 +30,11 @@ export function writeFixture(csv: string, truthFile: string) {
             const tilt = (swing / 12) * 0.02
             s.setImu(0.03 + tilt + rng.gauss() * 0.002, -0.02 + rng.gauss() * 0.002, 0.999 + rng.gauss() * 0.002, swing + jolt + rng.gauss() * 0.1, 0.5 * jolt + rng.gauss() * 0.1, rng.gauss() * 0.1)
         }
-        if (t % 25 === 0) s.setLoad(RIG_G + cards * CARD_G + rng.gauss() * 0.3 + (jolt !== 0 ? jolt / 5 : 0))
+        // each card's weight comes on over the 400 ms before its placement time (the truth's "fully on"), as a hand
+        // lets a card go: a step with the swing's kick at the same instant is a card dropped on with a push
+        const coming = t < COLLAPSE_MS ? PLACE_MS.filter(p => t >= p - WEIGH_MS && t < p).map(p => (t - (p - WEIGH_MS)) / WEIGH_MS) : []
+        const weight = cards + (coming.length > 0 ? coming[0] : 0)
+        if (t % 25 === 0) s.setLoad(RIG_G + weight * CARD_G + rng.gauss() * 0.3 + (jolt !== 0 ? jolt / 5 : 0))
         if (s.hasImu || s.hasLoad) lines.push(formatRow(s, 0))
     }
     writeFileSync(csv, lines.join("\n") + "\n")
