@@ -32,8 +32,8 @@ export function writeFixture(csv: string, truthFile: string) {
         }
         // each card's weight comes on over the 400 ms before its placement time (the truth's "fully on"), as a hand
         // lets a card go: a step with the swing's kick at the same instant is a card dropped on with a push
-        const coming = t < COLLAPSE_MS ? PLACE_MS.filter(p => t >= p - WEIGH_MS && t < p).map(p => (t - (p - WEIGH_MS)) / WEIGH_MS) : []
-        const weight = cards + (coming.length > 0 ? coming[0] : 0)
+        const next = PLACE_MS.find(p => t >= p - WEIGH_MS && t < p)
+        const weight = cards + (next === undefined ? 0 : (t - next + WEIGH_MS) / WEIGH_MS)
         if (t % 25 === 0) s.setLoad(RIG_G + weight * CARD_G + rng.gauss() * 0.3 + (jolt !== 0 ? jolt / 5 : 0))
         if (s.hasImu || s.hasLoad) lines.push(formatRow(s, 0))
     }
