@@ -146,13 +146,36 @@ function pokeRing(centre_cards: number): (t_ms: number) => number {
     }
 }
 
-test("10 SPS: a 2-card drop whose readings alias the ring (-1 and -3 cards by turns) is called once the mean of two has held, on an up-swing reading too (5000-243)", () => {
-    // the mean of the last two readings goes under the line at 5200 ms and has held at 5300, whose reading
-    // (-1 card) is back above the release line; a fast cell would wait for a low one, a 10 SPS cell waits
-    // a period for it, and then the mean stood above the line (-1.95): called at 5600
-    const seq = [-2.6, -1.0, -3.2, -1.0, -2.9, -1.4, -2.9, -1.4]
-    const t = collapseAt(100, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON + seq[Math.min(seq.length - 1, Math.round((t - 5000) / 100))]), EASY)
-    assert.equal(t, 5300)
+/** 10 SPS readings `seq` (cards from the reference), one every 100 ms from 5000 ms, the last one held: the collapse call's time on easy */
+function slowSeqCollapseAt(seq: number[]): number {
+    return collapseAt(100, 8000, t => (t < 5000 ? CARDS_ON : CARDS_ON + seq[Math.min(seq.length - 1, Math.round((t - 5000) / 100))]), EASY)
+}
+
+test("10 SPS: a 2-card drop whose readings alias the ring (-1 and -3 cards by turns), none back up since the stir, is called as the mean of two goes under the line (5000-243)", () => {
+    // the mean of the last two readings goes under the line at 5200 ms; a hold would wait a whole period for the
+    // next reading (5300, back above the release line: a fast cell would wait for a low one, and then the mean
+    // stood above the line, -1.95: called at 5600)
+    assert.equal(slowSeqCollapseAt([-2.6, -1.0, -3.2, -1.0, -2.9, -1.4, -2.9, -1.4]), 5200)
+})
+
+test("10 SPS: the same drop after a reading swung up 1.4 cards waits mean_hold_ms, a period (a poke's aliased ring swings up first)", () => {
+    // the mean goes under the line at 5300 ms and is called at the next reading, still under it
+    assert.equal(slowSeqCollapseAt([1.4, -2.6, -1.0, -3.2, -1.0, -2.9, -1.4, -2.9, -1.4]), 5400)
+})
+
+test("10 SPS: a heavy poke's aliased ring (a reading 1.4 cards up, then a mean of two 2 cards down, then 3.3 up) is no collapse (4000-284)", () => {
+    const t = slowSeqCollapseAt([-1.7, 1.4, -1.5, -2.6, 3.3, -0.3, 0.8, 0.2, 0])
+    assert.ok(Number.isNaN(t), `called at ${t}`)
+})
+
+test("320 SPS: cards off in a hard knock that rings the hanger +-25 cards (6000-190: +-18 with 3 on) are called on its first trough, not held back as bit errors", () => {
+    // 3 cards off, the ring at 7 Hz decaying with tau 0.6 s; its troughs pass 28 cards down (twice the cards on
+    // and 5 more under the empty rig was the bit-error line, which held the call 150 ms)
+    const knock = (t: number) =>
+        t < 5000 ? CARDS_ON : CARDS_ON - 3 * Math.min(1, (t - 5000) / 20) + 25 * Math.sin((2 * Math.PI * 7 * (t - 5000)) / 1000) * Math.exp(-(t - 5000) / 600)
+    const t = collapseAt(1000 / 320, 8000, knock)
+    // the first trough comes 107 ms in
+    assert.ok(t > 5000 && t < 5150, `called at ${t}`)
 })
 
 test("320 SPS: a heavy poke's dip that rings back up past the reference, about the level it left, is no collapse", () => {

@@ -11,7 +11,8 @@
  *      10 SPS cell the first reading after the cards come off;
  *    * or their mean over `mean_ms` (about one ring period of the hanger, which
  *      it cancels) for `mean_hold_ms`: a fast cell shows the ring, and a slow
- *      one aliases it into readings that cross the line both ways.
+ *      one aliases it into readings that cross the line both ways (on a 10 SPS
+ *      cell whose readings stayed down since the stir, at once: SLOW_MEAN_PERIOD_MS).
  *    A bit-error spike, a hand's or bump's dip of a few ms stay out, and so does
  *    a reading far below the empty rig (a released spring overshoots by about
  *    the drop: much lower is a bit error). A load that rang under the line
@@ -149,6 +150,21 @@ const RISE_FRAC = 0.3
 const POKE_MS = 110
 /** ... a cell this slow, ms between readings (25 SPS and slower: their readings alias a ring too) */
 const SLOW_PERIOD_MS = 40
+/**
+ * On a cell this slow (ms between readings: 10 SPS) the mean path has no hold when the readings have stayed under
+ * half a card above the reference since the stir: its hold of 30 ms waits a whole period for the next reading, and
+ * a heavy poke's aliased ring swings a reading up first (4000-284: +1.4 cards, then a mean 2 cards down; called as a
+ * collapse without this bound). Seeds 1000-6000: the bound at 0, 0.5 and 1 card gives the same outcomes; 20 SPS too
+ * (40 ms) lost two cases (1000-86, 5000-434)
+ */
+const SLOW_MEAN_PERIOD_MS = 80
+/**
+ * a reading this many cards below the empty rig, past twice the cards on (or as far above), is a bit error: the
+ * HX711 family's are 2^21 counts, over a kilogram. A hard knock rings the hanger much further than its drop
+ * (6000-190: +-18 cards with 3 cards on, read as bit errors at 5 cards, which held the mean path 150 ms). Seeds
+ * 1000-6000 and 10000-15000: 15 and 30 give the same outcomes, the collapse latency p95 within 1 ms
+ */
+const BIT_ERROR_CARDS = 30
 
 export class CollapseDetector {
     private s: CollapseSettings
@@ -303,7 +319,7 @@ export class CollapseDetector {
         const line = sig.ref_g - this.s.fast_cards * card
         // a released spring overshoots by about the drop (more with the strike's ring): this far
         // below the empty rig, or as far above the cards on, is a bit error, not a load
-        const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - 5 * card
+        const floor = 3 * sig.load.zero_g() - 2 * sig.ref_g - BIT_ERROR_CARDS * card
         const x = r0 > floor && r0 < 2 * sig.ref_g - floor ? r0 : NaN
         this.stir(t_ms, x - sig.ref_g, card)
         const run = this.runDrop_g(t_ms, x, line, sig.ref_g - this.s.one_cards * card, sig.load.period_ms)
@@ -330,7 +346,9 @@ export class CollapseDetector {
         if (this.ringing(card) && t_ms - this.meanSince < this.s.ring_mean_hold_ms) return NaN
         // a fast cell's newest reading back above the release line: the load swung back up (a push's ring), or cards off are mid-ring (their next trough comes soon)
         if (this.upswing) return NaN
-        if (this.s.mean_ms > 0 && t_ms - this.meanSince >= this.s.mean_hold_ms) {
+        // a slow cell's mean under the line, the readings never back up since the stir: no hold (it costs a period)
+        const hold = sig.load.period_ms >= SLOW_MEAN_PERIOD_MS && this.upMax < card / 2 ? 0 : this.s.mean_hold_ms
+        if (this.s.mean_ms > 0 && t_ms - this.meanSince >= hold) {
             // the drop began inside the mean's window: where the load was stirred, when that was in it (the window's
             // start can lie well before the cards came off, and blame is judged on the onset)
             const from = this.meanSince - this.s.mean_ms
