@@ -169,12 +169,11 @@ test("10 SPS: a heavy poke's aliased ring (a reading 1.4 cards up, then a mean o
 })
 
 test("320 SPS: cards off in a hard knock that rings the hanger +-25 cards (6000-190: +-18 with 3 on) are called on its first trough, not held back as bit errors", () => {
-    // 3 cards off, the ring at 7 Hz decaying with tau 0.6 s; its troughs pass 28 cards down (twice the cards on
-    // and 5 more under the empty rig was the bit-error line, which held the call 150 ms)
+    // 3 cards off, the ring at 7 Hz decaying with tau 0.6 s; its first trough, 107 ms in, reaches 24 cards under
+    // the reference, past the old bit-error line 23 under it (twice the cards on and 5 more under the empty rig)
     const knock = (t: number) =>
         t < 5000 ? CARDS_ON : CARDS_ON - 3 * Math.min(1, (t - 5000) / 20) + 25 * Math.sin((2 * Math.PI * 7 * (t - 5000)) / 1000) * Math.exp(-(t - 5000) / 600)
     const t = collapseAt(1000 / 320, 8000, knock)
-    // the first trough comes 107 ms in
     assert.ok(t > 5000 && t < 5150, `called at ${t}`)
 })
 
