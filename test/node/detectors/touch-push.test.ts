@@ -5,6 +5,7 @@ import assert from "node:assert/strict"
 import { TouchDetector, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
 import { freshSignals } from "./fixture.ts"
+import { swingPendulum } from "../signal/pendulum.ts"
 
 const REF_G = 500
 const CARD_G = 6.5
@@ -255,14 +256,9 @@ test("a slotting hand's tremor pushing past the spin line while the load stands 
 
 /** a finger's push on the still rod: a torque of `dpss` degrees/s^2 for 40 ms from t0 on a 1 Hz pendulum (W^2 = 36, Push's prior), as the swing rate about x, dps */
 function fingerSwing(t0: number, dpss: number): (t_ms: number) => number {
-    const rate: number[] = []
-    let th = 0
-    let w = 0
-    for (let t = 0; t <= 12000; t++) {
-        rate.push(w)
-        w += ((t >= t0 && t < t0 + 40 ? dpss : 0) - 36 * th) * 0.001
-        th += w * 0.001
-    }
+    // the rate at t as the step from t begins
+    const rate: number[] = [0]
+    swingPendulum(12000, 36, 0, t => (t >= t0 && t < t0 + 40 ? dpss : 0), (_t, r) => rate.push(r))
     return t => rate[Math.round(t)]
 }
 

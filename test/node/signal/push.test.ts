@@ -4,6 +4,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Push, PUSH_DEFAULTS, STRIKE_X } from "../../../src/core/signal/push.ts"
 import { TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
+import { swingPendulum } from "./pendulum.ts"
 
 const W = 2 * Math.PI // a 1 Hz swing, rad/s
 const DPS = 180 / Math.PI
@@ -47,16 +48,12 @@ test("a free swing of 5 degrees (31 dps) is no push once W2 is learned, and W2 i
 function pendulumPush(swing_rad: number, until_ms: number, from_ms: number, u: (t_ms: number) => number): number {
     const p = new Push(PUSH_DEFAULTS)
     p.setVertical(0, 0, 1)
-    let th = swing_rad
-    let w = 0
     let peak = 0
-    for (let t = 0; t <= until_ms; t++) {
-        w += (-W * W * th + u(t) / DPS) * 0.001
-        th += w * 0.001
-        if (t % 10 !== 0) continue
-        p.update(t, w * DPS, 0, 0)
+    swingPendulum(until_ms, W * W, swing_rad, u, (t, rate) => {
+        if (t % 10 !== 0) return
+        p.update(t, rate, 0, 0)
         if (t >= from_ms) peak = Math.max(peak, p.swingPushDpss())
-    }
+    })
     return peak
 }
 
@@ -163,13 +160,9 @@ test("after a restart (a gap in the gyro) the ring predictor is NaN until the fi
 function pendulumStrike(until_ms: number, u: (t_ms: number) => number): Push {
     const p = new Push(PUSH_DEFAULTS)
     p.setVertical(0, 0, 1)
-    let th = u(0) / DPS / (W * W)
-    let w = 0
-    for (let t = 0; t <= until_ms; t++) {
-        w += (-W * W * th + u(t) / DPS) * 0.001
-        th += w * 0.001
-        if (t % 10 === 0) p.update(t, w * DPS, 0, 0)
-    }
+    swingPendulum(until_ms, W * W, u(0) / DPS / (W * W), u, (t, rate) => {
+        if (t % 10 === 0) p.update(t, rate, 0, 0)
+    })
     return p
 }
 
