@@ -69,6 +69,42 @@ test("on a 10 SPS cell the stay is counted to the nearest reading: told on the t
     assert.ok(out[0].t_ms - 5330 < 500, `${out[0].t_ms - 5330} ms after the hand let go`)
 })
 
+test("on a 10 SPS cell the call's onset dates the hand half a period before the first reading past the threshold, not the quick level's crossing a reading later (12000-126: blamed on the next player)", () => {
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    const press = hand(5030, 300, 6)
+    let firstPast = NaN
+    let quickPast = NaN
+    for (let t = 0; t <= 8000; t += 100) {
+        sig.motion.update(t, 0, 0, 0)
+        feed(det, sig, t, REF_G + press(t), out)
+        if (t > 5000 && firstPast !== firstPast && press(t) > 1.5) firstPast = t
+        if (t > 5000 && quickPast !== quickPast && sig.load.quick_g() - REF_G > 1.5) quickPast = t
+    }
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(quickPast, firstPast + 100, "the quick level passes a reading late")
+    assert.equal(out[0].onset_ms, firstPast - 50, `onset ${out[0].onset_ms}, first reading past at ${firstPast}`)
+})
+
+test("on a 10 SPS cell, a reading past the threshold, one dipping back, then the hand's: the onset is half a period before the first one past (the quick level passed two readings later)", () => {
+    const sig = freshSignals()
+    sig.ref_g = REF_G
+    const det = new HangerDetector(ON)
+    const out: Obs[] = []
+    const press = (t: number) => (t === 5100 ? 6 : t === 5200 ? 0.5 : t >= 5300 && t <= 5500 ? 6 : 0)
+    let quickPast = NaN
+    for (let t = 0; t <= 8000; t += 100) {
+        sig.motion.update(t, 0, 0, 0)
+        feed(det, sig, t, REF_G + press(t), out)
+        if (t > 5000 && quickPast !== quickPast && sig.load.quick_g() - REF_G > 1.5) quickPast = t
+    }
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(quickPast, 5300)
+    assert.equal(out[0].onset_ms, 5050)
+})
+
 test("after a long press comes back, the steady mean that still holds the press is no new level: the load rising 2.4 s later is no second touch (5000-396)", () => {
     // a hand presses 2 g for 1.4 s (the steadiness window fills with the pressed level), lets go; 2.4 s later the
     // load rises 2 g and stays (the next card's weight coming on): taken as the base, the stale pressed level made the

@@ -201,6 +201,8 @@ export class HangerDetector {
     private backSq = 0
     /** the largest peak-held push since the excursion began, degrees/s^2 */
     private pushMax = 0
+    /** when the hand came (the call's onset: the blame windows are judged on it), ms */
+    private onset_ms: number
     /** the excursion began out of a press (a slotting hand's, under way or spent) */
     private fromPress = false
     /** an excursion came back and no steady mean has been taken as the base since */
@@ -240,6 +242,7 @@ export class HangerDetector {
     private begin(t_ms: number, d: number, fromPress: boolean) {
         this.fromPress = fromPress
         this.since = t_ms
+        this.onset_ms = t_ms
         this.side = d > 0 ? 1 : -1
         this.back_ms = NaN
         this.peak_g = d
@@ -348,6 +351,14 @@ export class HangerDetector {
             if (fresh && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * mass)) {
                 this.begin(t_ms, d, this.since === -1 && this.side > 0)
                 this.ref_g = sig.ref_g
+                // the quick level is a median of three: it passed the threshold a reading after the first reading past
+                // it (two, when the one between dipped back), and the hand came between that reading and the one before.
+                // On a 10 SPS cell that dates the hand 150-250 ms before the excursion began, and the blame windows are
+                // judged on it. Seeds 10000-15000: two hanger touches 1.5 s after a pass were blamed on the next player
+                // (12000-126, 15000-410): this put both right; dating the hand at that first reading, or a period before
+                // the excursion, one; seeds 1000-6000 and their forced librium cases changed no call
+                const p = load.period_ms
+                if (p === p) this.onset_ms = t_ms - ((load.prevPassed_g - this.base_g) * this.side > thr ? 1.5 : 2.5) * p
             }
             return null
         }
@@ -445,7 +456,7 @@ export class HangerDetector {
 
     /** the excursion is over and was a hand's: told at `t_ms`, its release may swing past the level by `over`, g */
     private tell(t_ms: number, sig: Signals, over: number): Obs {
-        const onset = this.since
+        const onset = this.onset_ms
         this.since = NaN
         this.returned = true
         this.backOver = over
