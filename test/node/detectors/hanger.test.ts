@@ -17,15 +17,19 @@ function feed(det: HangerDetector, sig: Signals, t: number, g: number, out: Obs[
     if (o) out.push(o)
 }
 
-/** a still rig (gyro 0), load at 80 Hz: REF_G + extra(t); returns the touches seen and the signals */
-function runSig(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON): { out: Obs[]; sig: Signals } {
+/**
+ * a still rig (gyro 0), a load reading every `period_ms` (80 Hz unless told): REF_G + extra(t); `each` sees the
+ * signals after every reading; returns the touches seen and the signals
+ */
+function runSig(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON, period_ms = 12.5, each?: (t_ms: number, sig: Signals) => void): { out: Obs[]; sig: Signals } {
     const sig = freshSignals()
     sig.ref_g = REF_G
     const det = new HangerDetector(settings)
     const out: Obs[] = []
-    for (let t = 0; t <= until_ms; t += 12.5) {
+    for (let t = 0; t <= until_ms; t += period_ms) {
         sig.motion.update(t, 0, 0, 0)
         feed(det, sig, t, REF_G + extra(t), out)
+        if (each) each(t, sig)
     }
     return { out, sig }
 }
@@ -53,53 +57,35 @@ test("on a 10 SPS cell the stay is counted to the nearest reading: told on the t
     // one reading every 97.5 ms (an HX711 at its nominal 10 SPS runs a little fast): the third reading back is 195 ms
     // after the first, 5 ms short of stay_ms; told on the fourth, the call would miss the benchmark's 500 ms after the
     // hand let go (the 20 SPS slotting tremor below still needs its fifth reading back)
-    const sig = freshSignals()
-    sig.ref_g = REF_G
-    const det = new HangerDetector(ON)
-    const out: Obs[] = []
-    const press = hand(5030, 300, 4)
     let firstBack = NaN
-    for (let t = 0; t <= 8000; t += 97.5) {
-        sig.motion.update(t, 0, 0, 0)
-        feed(det, sig, t, REF_G + press(t), out)
+    const { out } = runSig(8000, hand(5030, 300, 4), ON, 97.5, (t, sig) => {
         if (t > 5330 && firstBack !== firstBack && Math.abs(sig.load.quick_g() - REF_G) < 0.5) firstBack = t
-    }
+    })
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.ok(out[0].t_ms <= firstBack + 2 * 97.5 + 1, `called at ${out[0].t_ms}, first reading back at ${firstBack}`)
     assert.ok(out[0].t_ms - 5330 < 500, `${out[0].t_ms - 5330} ms after the hand let go`)
 })
 
 test("on a 10 SPS cell the call's onset dates the hand half a period before the first reading past the threshold, not the quick level's crossing a reading later (12000-126: blamed on the next player)", () => {
-    const sig = freshSignals()
-    sig.ref_g = REF_G
-    const det = new HangerDetector(ON)
-    const out: Obs[] = []
+    // no rest noise learned: the threshold is min_g
     const press = hand(5030, 300, 6)
     let firstPast = NaN
     let quickPast = NaN
-    for (let t = 0; t <= 8000; t += 100) {
-        sig.motion.update(t, 0, 0, 0)
-        feed(det, sig, t, REF_G + press(t), out)
-        if (t > 5000 && firstPast !== firstPast && press(t) > 1.5) firstPast = t
-        if (t > 5000 && quickPast !== quickPast && sig.load.quick_g() - REF_G > 1.5) quickPast = t
-    }
+    const { out } = runSig(8000, press, ON, 100, (t, sig) => {
+        if (firstPast !== firstPast && press(t) > ON.min_g) firstPast = t
+        if (quickPast !== quickPast && sig.load.quick_g() - REF_G > ON.min_g) quickPast = t
+    })
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(quickPast, firstPast + 100, "the quick level passes a reading late")
     assert.equal(out[0].onset_ms, firstPast - 50, `onset ${out[0].onset_ms}, first reading past at ${firstPast}`)
 })
 
 test("on a 10 SPS cell, a reading past the threshold, one dipping back, then the hand's: the onset is half a period before the first one past (the quick level passed two readings later)", () => {
-    const sig = freshSignals()
-    sig.ref_g = REF_G
-    const det = new HangerDetector(ON)
-    const out: Obs[] = []
     const press = (t: number) => (t === 5100 ? 6 : t === 5200 ? 0.5 : t >= 5300 && t <= 5500 ? 6 : 0)
     let quickPast = NaN
-    for (let t = 0; t <= 8000; t += 100) {
-        sig.motion.update(t, 0, 0, 0)
-        feed(det, sig, t, REF_G + press(t), out)
-        if (t > 5000 && quickPast !== quickPast && sig.load.quick_g() - REF_G > 1.5) quickPast = t
-    }
+    const { out } = runSig(8000, press, ON, 100, (t, sig) => {
+        if (quickPast !== quickPast && sig.load.quick_g() - REF_G > ON.min_g) quickPast = t
+    })
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(quickPast, 5300)
     assert.equal(out[0].onset_ms, 5050)
