@@ -128,53 +128,59 @@ function unplugRow(imu: boolean): FaultRow {
     }
 }
 
-export const FAULT_ROWS: FaultRow[] = [
-    regRow("IMU read fails once", true, "nack", 10),
-    regRow("IMU read fails for 3 s", true, "nack", 3000),
-    regRow("IMU reads all ones, 1 s", true, "ones", 1000),
-    regRow("IMU reads all zeros, 1 s", true, "zeros", 1000),
-    regRow("IMU stuck on one value, 2 s", true, "stuck", 2000),
-    {
-        name: "IMU saturated on every axis, 2 s",
-        sensor: "imu",
-        hold_ms: 2000,
-        inject: (g: Game) => {
-            g.sim.imu.setAccel(40, -40, 40)
-            g.sim.imu.setGyro(3000, -3000, 3000)
+/**
+ * the sensor rows, built when asked: as a module-level constant their builders (regRow, nanRow, unplugRow) and the
+ * rows' closures went into run-table-more.ts's image too, which plays none of them
+ */
+export function faultRows(): FaultRow[] {
+    return [
+        regRow("IMU read fails once", true, "nack", 10),
+        regRow("IMU read fails for 3 s", true, "nack", 3000),
+        regRow("IMU reads all ones, 1 s", true, "ones", 1000),
+        regRow("IMU reads all zeros, 1 s", true, "zeros", 1000),
+        regRow("IMU stuck on one value, 2 s", true, "stuck", 2000),
+        {
+            name: "IMU saturated on every axis, 2 s",
+            sensor: "imu",
+            hold_ms: 2000,
+            inject: (g: Game) => {
+                g.sim.imu.setAccel(40, -40, 40)
+                g.sim.imu.setGyro(3000, -3000, 3000)
+            },
+            clear: (g: Game) => {
+                g.sim.imu.setAccel(0, 0, 1)
+                g.sim.imu.setGyro(0, 0, 0)
+            },
         },
-        clear: (g: Game) => {
-            g.sim.imu.setAccel(0, 0, 1)
-            g.sim.imu.setGyro(0, 0, 0)
+        unplugRow(true),
+        nanRow(true),
+        regRow("load read fails once", false, "nack", 13),
+        regRow("load read fails for 3 s", false, "nack", 3000),
+        regRow("load reads all ones, 1 s", false, "ones", 1000),
+        regRow("load reads all zeros, 1 s", false, "zeros", 1000),
+        regRow("load stuck on one value, 3 s", false, "stuck", 3000),
+        {
+            name: "load cell saturated (ADC full scale), 3 s",
+            sensor: "load",
+            hold_ms: 3000,
+            inject: (g: Game) => g.sim.load.setMass(1e6),
+            clear: (g: Game) => g.sim.load.setMass(RIG_G + g.cards * CARD_G),
         },
-    },
-    unplugRow(true),
-    nanRow(true),
-    regRow("load read fails once", false, "nack", 13),
-    regRow("load read fails for 3 s", false, "nack", 3000),
-    regRow("load reads all ones, 1 s", false, "ones", 1000),
-    regRow("load reads all zeros, 1 s", false, "zeros", 1000),
-    regRow("load stuck on one value, 3 s", false, "stuck", 3000),
-    {
-        name: "load cell saturated (ADC full scale), 3 s",
-        sensor: "load",
-        hold_ms: 3000,
-        inject: (g: Game) => g.sim.load.setMass(1e6),
-        clear: (g: Game) => g.sim.load.setMass(RIG_G + g.cards * CARD_G),
-    },
-    unplugRow(false),
-    nanRow(false),
-    {
-        name: "settings store full during a placement",
-        sensor: "store",
-        hold_ms: 0,
-        inject: (g: Game) => {
-            ;(g.sim.store as MemoryStore).full = true
+        unplugRow(false),
+        nanRow(false),
+        {
+            name: "settings store full during a placement",
+            sensor: "store",
+            hold_ms: 0,
+            inject: (g: Game) => {
+                ;(g.sim.store as MemoryStore).full = true
+            },
+            clear: (g: Game) => {
+                ;(g.sim.store as MemoryStore).full = false
+            },
         },
-        clear: (g: Game) => {
-            ;(g.sim.store as MemoryStore).full = false
-        },
-    },
-]
+    ]
+}
 
 /** steps the firmware for `ms` of virtual time; throws if a step stops advancing the clock */
 async function runFor(g: Game, ms: number) {
