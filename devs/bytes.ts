@@ -1,16 +1,18 @@
 /**
- * `npm run bytes [-- ENTRY] [--by file|package] [--top N] [--no-build]`: where a firmware image's
- * function code comes from. Builds ENTRY (default: the QT Py board's firmware) with `devs build`,
+ * `npm run bytes [-- ENTRY | --generated start|games] [--by file|package] [--top N] [--no-build]`: where a
+ * firmware image's function code comes from. Builds ENTRY (default: the QT Py board's firmware; `--generated`:
+ * `npm start`'s image or the parity test's games image, whose entries are written at run time) with `devs build`,
  * then splits its function code by source file or package (devs/lib/bytes.ts) and says how much
  * room is left before the VM's limit: the firmware has lived near it, so a change that needs bytes
  * starts here.
  */
 import { Command } from "commander"
 import { spawnSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { bytesByFile, bytesByPackage, DebugInfo, IMAGE_HEADER, VM_CODE_END } from "./lib/bytes.ts"
 import { formatTable } from "./lib/table.ts"
+import { START_ENTRY_DEFAULTS, writeGamesEntry, writeStartEntry } from "./lib/vm-entries.ts"
 
 const DEBUG_FILE = ".devicescript/bin/bytecode-dbg.json"
 const root = join(import.meta.dirname, "..")
@@ -21,10 +23,20 @@ const cmd = new Command()
     .argument("[entry]", "the firmware entry to build", "boards/librium_qtpy_c3.ts")
     .option("--by <what>", "file or package", "file")
     .option("--top <n>", "rows to show (0: all)", "25")
+    .option("--generated <image>", "a generated entry instead: start (npm start's image, its default game) or games (the parity test's games)")
     .option("--no-build", "read the last build's debug file instead of building")
     .parse()
 const opts = cmd.opts()
-const entry = cmd.args[0] ?? "boards/librium_qtpy_c3.ts"
+if (opts.generated !== undefined && opts.generated !== "start" && opts.generated !== "games") cmd.error(`bytes: --generated is start or games, not ${opts.generated}`)
+if (opts.generated !== undefined && cmd.args.length > 0) cmd.error("bytes: give an entry or --generated, not both")
+if (opts.generated !== undefined && !opts.build) cmd.error("bytes: --generated builds its entry (leave out --no-build)")
+const genDir = join(root, "out", "bytes")
+const entry =
+    opts.generated === "start"
+        ? writeStartEntry(genDir, START_ENTRY_DEFAULTS).entry
+        : opts.generated === "games"
+          ? writeGamesEntry(genDir)
+          : (cmd.args[0] ?? "boards/librium_qtpy_c3.ts")
 const top = Number(opts.top)
 if (opts.by !== "file" && opts.by !== "package") cmd.error(`bytes: --by is file or package, not ${opts.by}`)
 if (!Number.isInteger(top) || top < 0) cmd.error(`bytes: --top is a whole number (0: all), not ${opts.top}`)
@@ -32,6 +44,7 @@ if (!Number.isInteger(top) || top < 0) cmd.error(`bytes: --top is a whole number
 if (opts.build) {
     process.stderr.write(`bytes: devs build ${entry} ...\n`)
     const r = spawnSync(process.execPath, [join(root, "node_modules/@devicescript/cli/built/devicescript-cli.cjs"), "build", entry], { cwd: root, encoding: "utf8" })
+    if (opts.generated !== undefined) rmSync(entry, { force: true })
     if (r.status !== 0) {
         process.stderr.write((r.stdout ?? "") + (r.stderr ?? ""))
         console.error(`bytes: devs build ${entry} failed`)

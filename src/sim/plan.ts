@@ -20,9 +20,26 @@ import { Card } from "./physics"
 import { CaseSpec, Planner, PlannerFactory } from "./rigsim"
 import { TruthEvent, TruthOut } from "./truth"
 
-/** run `factory`'s planner for `spec` to the end: the plan as text, and the planner (its truth) */
-export function recordPlan(spec: CaseSpec, factory: PlannerFactory): { text: string; planner: Planner } {
-    const lines: string[] = []
+/** a card's record fields after its "c" (the order `Replay.plan` reads them in) */
+export function cardFields(c: Card): number[] {
+    return [c.id, c.mass_kg, c.ox_m, c.oy_m, c.depth_m]
+}
+
+/** an action's record fields after its "a" (the order `Replay.action` reads them in); `card` indexes the plan's cards */
+export function actionFields(a: Action, card: number): number[] {
+    const f = [a.kind, a.t0_ms, a.t1_ms, a.ramp_ms, a.fx, a.fy, a.fz, a.tz, a.px, a.py, a.depth, a.hold_per_s, a.hanger ? 1 : 0]
+    f.push(a.tremor, a.freq_hz, a.decay_s, card, a.dir)
+    return f
+}
+
+/** takes one record of a plan: its kind ("c", "a", "i", "s", "e"), its numbers, and an input record's word ("" for the others) */
+export type PlanRecord = (kind: string, v: number[], word: string) => void
+
+/**
+ * Starts `factory`'s planner for `spec`, its plan going to `record` one record at a time; then `planStep`
+ * plans each further step. Portable: the VM parity test records the director's plans this way too.
+ */
+export function planRecorder(spec: CaseSpec, factory: PlannerFactory, record: PlanRecord): Planner {
     const cards: Card[] = []
     const planner = factory(
         spec,
@@ -33,20 +50,32 @@ export function recordPlan(spec: CaseSpec, factory: PlannerFactory): { text: str
                 if (ci < 0) {
                     ci = cards.length
                     cards.push(a.card)
-                    lines.push(["c", a.card.id, a.card.mass_kg, a.card.ox_m, a.card.oy_m, a.card.depth_m].join(","))
+                    record("c", cardFields(a.card), "")
                 }
             }
-            const f = [a.kind, a.t0_ms, a.t1_ms, a.ramp_ms, a.fx, a.fy, a.fz, a.tz, a.px, a.py, a.depth, a.hold_per_s, a.hanger ? 1 : 0]
-            lines.push("a," + f.join(",") + "," + [a.tremor, a.freq_hz, a.decay_s, ci, a.dir].join(","))
+            record("a", actionFields(a, ci), "")
         },
-        (t_ms: number, word: string) => lines.push("i," + t_ms + "," + word)
+        (t_ms: number, word: string) => record("i", [t_ms], word)
     )
-    lines.push("s," + planner.t)
-    while (!planner.done) {
-        planner.plan()
-        lines.push("s," + planner.t)
+    record("s", [planner.t], "")
+    return planner
+}
+
+/** plans one more step of a planner `planRecorder` started, and records its end */
+export function planStep(planner: Planner, record: PlanRecord) {
+    planner.plan()
+    record("s", [planner.t], "")
+    if (planner.done) record("e", [planner.end_ms], "")
+}
+
+/** run `factory`'s planner for `spec` to the end: the plan as text, and the planner (its truth) */
+export function recordPlan(spec: CaseSpec, factory: PlannerFactory): { text: string; planner: Planner } {
+    const lines: string[] = []
+    const record = (kind: string, v: number[], word: string) => {
+        lines.push(kind + "," + v.join(",") + (word.length > 0 ? "," + word : ""))
     }
-    lines.push("e," + planner.end_ms)
+    const planner = planRecorder(spec, factory, record)
+    while (!planner.done) planStep(planner, record)
     return { text: lines.join("\n"), planner: planner }
 }
 

@@ -1,14 +1,20 @@
 // The same input sequences through the core in the DeviceScript VM and in
 // Node must give the same outputs, line for line. Three VM images: the core's
-// cases, the simulator's rows, and whole simulated games refereed (one image
-// holding them all passed the VM's code limit; so did one for both simulator cases).
+// cases; the simulator's rows and the director's plans; and whole simulated
+// games refereed, from plans the director made in Node (its generated entry:
+// devs/lib/vm-entries.ts). One image holding them all passed the VM's code
+// limit; so did one for the simulator and the referee with the director.
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
+import { rmSync } from "node:fs"
+import { join } from "node:path"
 import { PARITY_CASES } from "../parity/program.ts"
 import { ParityCase, ParityRun } from "../parity/run.ts"
 import { simCase } from "../parity/sim-case.ts"
+import { plansCase } from "../parity/plans-case.ts"
 import { gamesCase } from "../parity/games-case.ts"
+import { parityGames, writeGamesEntry } from "../../devs/lib/vm-entries.ts"
 
 const root = new URL("../..", import.meta.url).pathname
 
@@ -29,10 +35,15 @@ test("core parity: VM and Node transcripts are identical (filters, trace, teleme
     parity("test/parity/main.ts", PARITY_CASES, 6000)
 })
 
-test("core parity: VM and Node transcripts are identical (the simulator's rows)", () => {
-    parity("test/parity/main-simrows.ts", [simCase], 3000)
+test("core parity: VM and Node transcripts are identical (the simulator's rows, the director's plans)", () => {
+    parity("test/parity/main-simrows.ts", [simCase, plansCase], 3150)
 })
 
 test("core parity: VM and Node transcripts are identical (whole simulated games through the referee)", () => {
-    parity("test/parity/main-sim.ts", [gamesCase], 60)
+    const entry = writeGamesEntry(join(root, "out/parity"))
+    try {
+        parity(entry, [() => gamesCase(parityGames())], 60)
+    } finally {
+        rmSync(entry, { force: true })
+    }
 })

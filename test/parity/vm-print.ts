@@ -1,4 +1,4 @@
-// The VM side of the parity test, shared by its entries (main.ts, main-simrows.ts, main-sim.ts): runs the cases,
+// The VM side of the parity test, shared by its entries (main.ts, main-simrows.ts, the generated games entry): runs the cases,
 // prints their transcript between markers (the Node side reads the "P " lines), then exits. DeviceScript only.
 import * as ds from "@devicescript/core"
 import { ParityCase, ParityRun } from "./run"
