@@ -70,10 +70,10 @@ for (const job of jobs) {
     if (windows.length > 0) {
         const peaks = new WindowPeaks(windows)
         c.samples.replay(c.config, undefined, undefined, (t, ref) => {
-            const sig = ref.signals()
+            const sig = ref.sig
             // the push cue's own terms: the detectors judging (a round in play), no sensor in fault, a tare taken
-            if (!ref.judged() || !sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g) return
-            const s = ref.settingsNow().touch
+            if (!ref.judging || !sig.imuOk || !sig.loadOk || sig.ref_g !== sig.ref_g) return
+            const s = ref.settings.touch
             const spin = pushMargin_dpss(s, sig, true) / s.spin_push_dpss
             const swing = pushMargin_dpss(s, sig, false) / s.swing_push_dpss
             peaks.step(t, spin > swing ? spin : swing)

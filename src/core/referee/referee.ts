@@ -35,11 +35,13 @@ import { Difficulty, GameConfig, GameView, Obs, RefEvent } from "./types"
 
 export class Referee {
     readonly cfg: GameConfig
-    private settings: RefereeSettings
+    /** the settings in force (the tilt phase may raise the level); read by host tools, written by the referee alone */
+    settings: RefereeSettings
     /** the settings of the game's own level (given, or its tuned ones) */
     private base: RefereeSettings
     private level: Difficulty
-    private sig: Signals
+    /** the signals the detectors read; read by host tools (npm run hands), written by the referee alone */
+    sig: Signals
     private rules: Rules
     private faults: FaultDetector
     private rest: RestDetector
@@ -54,8 +56,8 @@ export class Referee {
     private playing = false
     /** the rest detector took a fresh tare on this sample */
     private tared = false
-    /** the detectors ran on this sample (a round in play) */
-    private judging = false
+    /** the detectors ran on this sample (a round in play); read by host tools, written by the referee alone */
+    judging = false
 
     /**
      * `settings` replaces the game level's own settings (the tuner's candidates); a level the tilt phase moves
@@ -79,19 +81,6 @@ export class Referee {
         this.touch = new TouchDetector(s.touch)
         this.hanger = new HangerDetector(s.hanger)
         this.ring = new SwingRing(s.ring)
-    }
-
-    /** for host tools (npm run hands): the signals the detectors read, the settings in force, and whether the detectors judged the last sample (a round in play) */
-    signals(): Signals {
-        return this.sig
-    }
-
-    judged(): boolean {
-        return this.judging
-    }
-
-    settingsNow(): RefereeSettings {
-        return this.settings
     }
 
     update(s: Sample): RefEvent[] {

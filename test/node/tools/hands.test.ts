@@ -181,7 +181,7 @@ test("Referee.judged: false while the rig waits for its tare, true once a round 
     writeFixture(join(dir, "rig.csv"), join(dir, "rig.truth.json"))
     const c = await loadCase({ source: "file", id: "rig", csv: join(dir, "rig.csv"), truth: join(dir, "rig.truth.json"), category: "collapse" })
     const seen: [number, boolean, string][] = []
-    c.samples.replay(c.config, undefined, undefined, (t, ref) => seen.push([t, ref.judged(), ref.view().phase]))
+    c.samples.replay(c.config, undefined, undefined, (t, ref) => seen.push([t, ref.judging, ref.view().phase]))
     assert.equal(seen[0][1], false)
     const first = seen.findIndex(x => x[1])
     assert.ok(first > 0, "a round starts after the tare")
