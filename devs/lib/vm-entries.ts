@@ -3,7 +3,7 @@
  * not fit beside the firmware or the referee under the VM's 64 KB code limit: `npm start`'s (the firmware against
  * a simulated rig) and the parity test's refereed games. Each gets a generated entry module whose string
  * constants carry the case (JSON) and the director's plan (text, replayed from the image: no heap). `npm start`
- * and the parity test run them; `npm run bytes -- --image start|games` measures them.
+ * and the parity test run them; `npm run bytes -- --generated start|games` measures them.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
