@@ -21,12 +21,12 @@ import { CaseSpec, Planner, PlannerFactory } from "./rigsim"
 import { TruthEvent, TruthOut } from "./truth"
 
 /** a card's record fields after its "c" (the order `Replay.plan` reads them in) */
-export function cardFields(c: Card): number[] {
+function cardFields(c: Card): number[] {
     return [c.id, c.mass_kg, c.ox_m, c.oy_m, c.depth_m]
 }
 
 /** an action's record fields after its "a" (the order `Replay.action` reads them in); `card` indexes the plan's cards */
-export function actionFields(a: Action, card: number): number[] {
+function actionFields(a: Action, card: number): number[] {
     const f = [a.kind, a.t0_ms, a.t1_ms, a.ramp_ms, a.fx, a.fy, a.fz, a.tz, a.px, a.py, a.depth, a.hold_per_s, a.hanger ? 1 : 0]
     f.push(a.tremor, a.freq_hz, a.decay_s, card, a.dir)
     return f
