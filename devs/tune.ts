@@ -16,7 +16,6 @@
  * others keep the committed table's settings as they are.
  */
 import { readFileSync, writeFileSync } from "node:fs"
-import { Worker } from "node:worker_threads"
 import { availableParallelism } from "node:os"
 import { Command } from "commander"
 import cliProgress from "cli-progress"
@@ -25,6 +24,7 @@ import { Overrides } from "../src/core/config.ts"
 import { TUNED } from "../src/core/tuned.ts"
 import { fmtNum } from "../src/core/num.ts"
 import { candidatesPerRound, searchKeys, TuneJob, TuneResult, tuneLevels } from "./lib/tune-level.ts"
+import { runPool } from "./lib/pool.ts"
 
 interface Opts {
     seed: number
@@ -69,33 +69,8 @@ function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
     const bar: { [level: string]: cliProgress.SingleBar } = {}
     for (const j of jobs) bar[j.level] = bars.create(j.rounds * candidatesPerRound(j.level, j.keys), 0, { level: j.level.padEnd(6), best: "-" })
     const results: TuneResult[] = []
-    let next = 0
-    const boot = new URL("./lib/worker-boot.mjs", import.meta.url)
-    const entry = new URL("./lib/tune-worker.ts", import.meta.url)
-    const one = () =>
-        new Promise<void>((resolve, reject) => {
-            const w = new Worker(boot, { workerData: { entry: entry.href } })
-            const feed = () => {
-                if (next >= jobs.length) {
-                    w.terminate().then(() => resolve())
-                    return
-                }
-                w.postMessage(jobs[next++])
-            }
-            w.on("message", (m: any) => {
-                if (m.kind === "progress") bar[m.level].update(m.done, { best: m.best.toFixed(3) })
-                else if (m.kind === "result") {
-                    results.push(m.result)
-                    feed()
-                } else {
-                    w.terminate()
-                    reject(new Error(`tuning ${m.level}: ${m.error}`))
-                }
-            })
-            w.on("error", reject)
-            w.once("online", feed)
-        })
-    return Promise.all(Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, one)).then(
+    const progress = (p: { level: string; done: number; best: number }) => bar[p.level].update(p.done, { best: p.best.toFixed(3) })
+    return runPool(new URL("./lib/tune-worker.ts", import.meta.url), jobs, threads, (r: TuneResult) => results.push(r), progress).then(
         () => {
             bars.stop()
             return results

@@ -6,6 +6,6 @@ parentPort.on("message", async (job: CaseJob) => {
     try {
         parentPort.postMessage({ ok: true, result: await runCase(job) })
     } catch (e) {
-        parentPort.postMessage({ ok: false, id: job.id, error: (e as Error).message })
+        parentPort.postMessage({ ok: false, id: `case ${job.id}`, error: (e as Error).message })
     }
 })

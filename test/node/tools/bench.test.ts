@@ -15,10 +15,13 @@ import { LATENCY_COLUMNS } from "../../../devs/lib/latency.ts"
 const root = new URL("../../..", import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), "bench-test-"))
 
+/** a bench run that hangs is killed and fails its test (seconds of work: 10 minutes is a hang) */
+const RUN_LIMIT_MS = 600000
+
 function bench(args: string[]) {
     const json = join(dir, `out-${args.join("-").replace(/\W+/g, "_")}.json`)
-    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", ...args, "--json", json], { cwd: root, encoding: "utf8" })
-    assert.equal(r.status, 0, r.stderr)
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", ...args, "--json", json], { cwd: root, encoding: "utf8", timeout: RUN_LIMIT_MS })
+    assert.equal(r.status, 0, (r.signal ? `killed (${r.signal}) after ${RUN_LIMIT_MS / 60000} minutes\n` : "") + r.stderr)
     return { out: r.stdout, err: r.stderr, json: JSON.parse(readFileSync(json, "utf8")) }
 }
 

@@ -16,7 +16,8 @@ const root = new URL("../../..", import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), "tune-test-"))
 
 function tune(args: string[]) {
-    return spawnSync(process.execPath, ["--import", "tsx", "devs/tune.ts", ...args], { cwd: root, encoding: "utf8" })
+    // a run that hangs is killed (signal set, status null) and fails its test's status check
+    return spawnSync(process.execPath, ["--import", "tsx", "devs/tune.ts", ...args], { cwd: root, encoding: "utf8", timeout: 600000 })
 }
 
 test("the descent leaves a start that counts no card after the first (placement.min_cards 5) for a value of SEARCH that counts them all", () => {

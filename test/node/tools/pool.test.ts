@@ -1,0 +1,40 @@
+// The worker pool (devs/lib/pool.ts) that `npm run bench` and `npm run tune` run on: results and progress arrive,
+// a failed job, an exited worker and a worker stuck loading are errors, and a stuck start-up is replaced.
+import { test } from "node:test"
+import assert from "node:assert/strict"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { runPool } from "../../../devs/lib/pool.ts"
+
+const worker = (name: string) => new URL(`./pool-workers/${name}.ts`, import.meta.url)
+
+test("every job's result and progress arrive, from two workers", async () => {
+    const results: number[] = []
+    const seen: number[] = []
+    await runPool<number, number, number>(worker("square"), [1, 2, 3, 4, 5], 2, r => results.push(r), p => seen.push(p))
+    assert.deepEqual(results.sort((a, b) => a - b), [1, 4, 9, 16, 25])
+    assert.deepEqual(seen.sort((a, b) => a - b), [1, 2, 3, 4, 5])
+})
+
+test("a failed job ends the pool with its error, naming the job", { timeout: 60000 }, async () => {
+    await assert.rejects(runPool(worker("square"), [2, -1, 3], 1, () => {}), /^Error: job -1: negative$/)
+})
+
+test("a worker thread that exits is an error, not a wait", { timeout: 60000 }, async () => {
+    await assert.rejects(runPool(worker("square"), [2, 99, 3], 1, () => {}), /a worker thread exited \(code 3\) before the jobs were done/)
+})
+
+test("a worker stuck loading its entry is replaced; one that never loads is an error", { timeout: 60000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pool-"))
+    process.env.POOL_TEST_MARK = join(dir, "mark")
+    try {
+        const results: number[] = []
+        await runPool<number, number>(worker("stuck-first"), [3, 4], 1, r => results.push(r), undefined, 1500)
+        assert.equal(readFileSync(process.env.POOL_TEST_MARK, "utf8"), "stuck\n", "the first worker was the stuck one")
+        assert.deepEqual(results, [9, 16])
+    } finally {
+        rmSync(dir, { recursive: true, force: true })
+    }
+    await assert.rejects(runPool(worker("never"), [1], 1, () => {}, undefined, 800), /3 worker threads in a row did not load .*never\.ts within 0\.8 s/)
+})
