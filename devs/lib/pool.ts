@@ -47,6 +47,7 @@ export async function runPool<J, R, P = unknown>(entry: URL, jobs: J[], threads:
                 const stuck = setTimeout(() => {
                     // it never said it was ready: drop it (its exit is expected now) and start another
                     w.removeAllListeners()
+                    w.on("error", () => {})
                     w.terminate()
                     process.stderr.write(`\npool: a worker thread did not load ${entry.pathname} within ${readyMs / 1000} s; ${tries < STARTS ? "starting another" : "giving up"}\n`)
                     if (tries < STARTS) start(tries + 1)
