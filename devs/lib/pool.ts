@@ -4,8 +4,9 @@
  * reports on the way through `onProgress`. Workers run TypeScript entries
  * through worker-boot.mjs, which says when the entry is loaded: a worker is
  * fed only then. One that has not loaded in READY_MS is stuck and replaced
- * (Node 20's module-loader hooks, which tsx registers in each worker, once
- * left a worker idle at start-up for good, and the benchmark waited with it);
+ * (a worker once stayed idle at start-up for good, most likely in the
+ * module-loader hooks tsx registers in each worker on Node 20, and the
+ * benchmark waited with it);
  * a worker that exits or fails, or a job that fails, ends the pool with an
  * error at once, never a wait.
  */
