@@ -1,16 +1,18 @@
 /**
  * A small worker-thread pool: each worker takes one job at a time; results
  * arrive in completion order through `onResult`, and whatever a worker
- * reports on the way through `onProgress`. Workers run TypeScript entries
- * through worker-boot.mjs, which says when the entry is loaded: a worker is
- * fed only then. One that has not loaded in READY_MS is stuck and replaced
- * (a worker once stayed idle at start-up for good, most likely in the
- * module-loader hooks tsx registers in each worker on Node 20, and the
- * benchmark waited with it);
+ * reports on the way through `onProgress`. A worker runs its TypeScript entry
+ * bundled into one plain module (worker-bundle.ts), with no tsx in the thread,
+ * and the module says when the entry is loaded: a worker is fed only then.
+ * One that has not loaded in READY_MS is stuck and replaced (a worker that
+ * loaded its entry through tsx once stayed idle at start-up for good, most
+ * likely in the module-loader hooks tsx registers in each worker on Node 20,
+ * and the benchmark waited with it);
  * a worker that exits or fails, or a job that fails, ends the pool with an
  * error at once, never a wait.
  */
 import { Worker } from "node:worker_threads"
+import { workerModule } from "./worker-bundle.ts"
 
 /** what a worker posts: ready (its entry is loaded), progress, or a job's result or error */
 export interface PoolReply<R, P = unknown> {
@@ -29,7 +31,7 @@ export const READY_MS = 60000
 export const STARTS = 3
 
 export async function runPool<J, R, P = unknown>(entry: URL, jobs: J[], threads: number, onResult: (r: R) => void, onProgress?: (p: P) => void, readyMs = READY_MS): Promise<void> {
-    const boot = new URL("./worker-boot.mjs", import.meta.url)
+    const main = await workerModule(entry)
     let next = 0
     let failure: Error = null
     const workers: Worker[] = []
@@ -43,7 +45,8 @@ export async function runPool<J, R, P = unknown>(entry: URL, jobs: J[], threads:
                 else resolve()
             }
             const start = (tries: number) => {
-                const w = new Worker(boot, { workerData: { entry: entry.href } })
+                // its own execArgv: not the tsx loader the main thread runs under (the bundle needs none)
+                const w = new Worker(main.url, { execArgv: ["--enable-source-maps"] })
                 workers.push(w)
                 const stuck = setTimeout(() => {
                     // it never said it was ready: drop it (its exit is expected now) and start another
@@ -88,5 +91,6 @@ export async function runPool<J, R, P = unknown>(entry: URL, jobs: J[], threads:
         await Promise.all(Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, slot))
     } finally {
         await Promise.all(workers.map(w => w.terminate()))
+        await main.remove()
     }
 }

@@ -1,10 +1,13 @@
 // The worker pool (devs/lib/pool.ts) that `npm run bench` and `npm run tune` run on: results and progress arrive,
-// a failed job, an exited worker and a worker stuck loading are errors, and a stuck start-up is replaced.
+// a failed job, an exited worker and a worker stuck loading are errors, and a stuck start-up is replaced. A worker
+// runs its entry bundled (worker-bundle.ts): each file keeps its own import.meta, no tsx in the thread, errors name
+// the TypeScript lines.
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { runPool } from "../../../devs/lib/pool.ts"
 
 const worker = (name: string) => new URL(`./pool-workers/${name}.ts`, import.meta.url)
@@ -37,4 +40,25 @@ test("a worker stuck loading its entry is replaced; one that never loads is an e
         rmSync(dir, { recursive: true, force: true })
     }
     await assert.rejects(runPool(worker("never"), [1], 1, () => {}, undefined, 800), /3 worker threads in a row did not load .*never\.ts within 0\.8 s/)
+})
+
+test("a worker's files keep their own import.meta.url and dirname; the thread runs no tsx; an error's stack names the TypeScript line", { timeout: 60000 }, async () => {
+    interface Meta {
+        url: string
+        dirname: string
+        place: { url: string; dirname: string }
+        execArgv: string[]
+        stack: string
+    }
+    const results: Meta[] = []
+    await runPool<number, Meta>(worker("meta"), [0], 1, r => results.push(r))
+    assert.equal(results.length, 1)
+    const m = results[0]
+    const place = new URL("./pool-workers/where/place.ts", import.meta.url)
+    assert.equal(m.url, worker("meta").href)
+    assert.equal(m.dirname, dirname(fileURLToPath(worker("meta"))))
+    assert.equal(m.place.url, place.href)
+    assert.equal(m.place.dirname, dirname(fileURLToPath(place)))
+    assert.ok(!m.execArgv.some(a => a.includes("tsx")), `worker flags: ${m.execArgv.join(" ")}`)
+    assert.match(m.stack, /meta\.ts:7:\d+/)
 })
