@@ -1,14 +1,15 @@
 /**
  * A worker thread's entry as one plain ES module, bundled by esbuild, so the thread loads no TypeScript.
  *
- * Under tsx on Node 20 each worker thread registers module-loader hooks of its own (it inherits tsx's `--import`,
- * and loading TypeScript there needs them), and a worker once stayed idle in its start-up for good (pool.ts). A
- * bundle needs no hooks: the worker starts with no tsx at all (pool.ts gives it its own execArgv).
+ * Under tsx on Node 20 a worker thread inherits tsx's `--import` and registers module-loader hooks of its own to
+ * load TypeScript, and a worker once stayed idle in its start-up for good (pool.ts). A bundle needs no hooks: the
+ * worker starts with no tsx at all (pool.ts gives it its own execArgv).
  *
  * Each source file's import.meta.url and import.meta.dirname are fixed to where that file is, as if it had been
  * loaded itself (devs/lib/real-data.ts finds the recordings so). The bundle ends by posting { ready: true }: the
  * pool feeds a worker only then. It is written to a fresh folder under the system's temporary one, with an inline
- * source map (with --enable-source-maps, errors name the TypeScript files and lines); the caller removes it.
+ * source map (with --enable-source-maps, errors name the TypeScript files and lines); the caller removes it (a
+ * run killed midway leaves its folder, about 200 KB).
  */
 import { build, Plugin } from "esbuild"
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
