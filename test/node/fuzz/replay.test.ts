@@ -5,15 +5,15 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawn } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import fc from "fast-check"
 import { mutatedTraceArb, TEST_SEED } from "./traces.ts"
 import { replayBigTrace } from "./bigtrace.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "replay-fuzz-"))
+const dir = scratchDir("replay-fuzz-")
 
 function replay(file: string): Promise<{ code: number; out: string; err: string }> {
     return new Promise(resolve => {

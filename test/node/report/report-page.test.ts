@@ -3,13 +3,13 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { writeFixture, COLLAPSE_MS, PLACE_MS } from "./fixture.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "report-page-"))
+const dir = scratchDir("report-page-")
 const csv = join(dir, "fix.csv")
 const truth = join(dir, "fix.truth.json")
 writeFixture(csv, truth)

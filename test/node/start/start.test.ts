@@ -5,8 +5,8 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 
 const root = new URL("../../../", import.meta.url).pathname
@@ -19,7 +19,7 @@ const jsonl = (f: string) =>
         .map(l => JSON.parse(l))
 
 test("npm start: a seeded game on the firmware matches the simulator's truth", { timeout: 240000 }, () => {
-    const out = mkdtempSync(join(tmpdir(), "librium-start-"))
+    const out = scratchDir("librium-start-")
     const r = spawnSync(process.execPath, ["--import", "tsx", "devs/start.ts", "--seed", String(SEED), "--players", "3", "--level", "easy", "--out", out, "--quiet"], { cwd: root, encoding: "utf8" })
     assert.equal(r.status, 0, r.stdout + r.stderr)
     const events = jsonl(join(out, `start-${SEED}.events.jsonl`))

@@ -6,8 +6,8 @@
 import { after, test } from "node:test"
 import assert from "node:assert/strict"
 import { ChildProcess, spawn, spawnSync } from "node:child_process"
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { fakeDevice } from "./fake-device.ts"
 import { formatEvent, TraceReader } from "../../../src/core/trace.ts"
@@ -47,7 +47,7 @@ const readLines = (f: string) => (existsSync(f) ? readFileSync(f, "utf8").split(
 
 test("npm run log over a pty: faults counted, cable pull survived, trace replays", { timeout: 90000 }, async () => {
     assert.ok(existsSync(SOCAT), "socat is missing: run node test/setup.mjs")
-    const dir = mkdtempSync(join(tmpdir(), "librium-log-"))
+    const dir = scratchDir("librium-log-")
     const A = join(dir, "device")
     const B = join(dir, "host")
     const out = join(dir, "out")

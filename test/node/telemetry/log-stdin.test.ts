@@ -3,14 +3,14 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readdirSync, readFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { fakeDevice } from "./fake-device.ts"
 
 test("npm run log -- --stdin: a relayed log with level prefixes and colours gives the clean trace and events, shows the device's notices, and ends at EOF", () => {
     const root = new URL("../../..", import.meta.url).pathname
-    const out = mkdtempSync(join(tmpdir(), "log-stdin-"))
+    const out = scratchDir("log-stdin-")
     const dev = fakeDevice(4, 200, 0)
     // a notice mid-session (a sensor answering again): shown to the person, kept out of the trace
     const lines = [...dev.before]

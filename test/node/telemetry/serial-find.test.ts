@@ -2,13 +2,13 @@
 // `device` dirs; idVendor one level up for CDC-ACM, two for USB-serial bridges).
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { findPortsInSysfs } from "../../../devs/lib/serial-find.ts"
 
 test("finds an ESP32-C3 (ttyACM, 303a) and a CH340 (ttyUSB, 1a86), skips other vendors and non-USB ttys", () => {
-    const root = mkdtempSync(join(tmpdir(), "librium-sysfs-"))
+    const root = scratchDir("librium-sysfs-")
     const dev = (usb: string, vid: string, iface: string, ttyDepth: boolean) => {
         const usbDir = join(root, "devices", usb)
         mkdirSync(join(usbDir, iface, ttyDepth ? "ttyUSBx" : ""), { recursive: true })

@@ -7,8 +7,8 @@ import { CaseLine } from "../../../devs/lib/bench-report.ts"
 import { RefEvent } from "../../../src/core/referee/types.ts"
 import { ScoreBook } from "../../../devs/lib/score.ts"
 import { emptyScore } from "../../../devs/lib/match.ts"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 
 function line(id: string, right: boolean, calls: string, events = 5): CaseLine {
@@ -95,7 +95,7 @@ test("comparisonText lists at most 20 ids a line", () => {
 })
 
 test("readEarlierRun: a bench --json's cases and --quick; a missing, non-JSON or other file is refused; runs of other lengths cannot be compared", () => {
-    const d = mkdtempSync(join(tmpdir(), "bench-runs-"))
+    const d = scratchDir("bench-runs-")
     const good = join(d, "good.json")
     writeFileSync(good, JSON.stringify({ quick: true, cases: [line("7-0-quiet", true, "abc")] }))
     const r = readEarlierRun(good)

@@ -4,8 +4,8 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { writeFixture, PLACE_MS, COLLAPSE_MS } from "../report/fixture.ts"
 import { dirJobs, simJobs } from "../../../devs/lib/bench-cases.ts"
@@ -13,7 +13,7 @@ import { MISS_COLUMNS } from "../../../devs/lib/misses.ts"
 import { LATENCY_COLUMNS } from "../../../devs/lib/latency.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "bench-test-"))
+const dir = scratchDir("bench-test-")
 
 /** a bench run that hangs is killed and fails its test (seconds of work: 10 minutes is a hang) */
 const RUN_LIMIT_MS = 600000

@@ -3,8 +3,8 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { writeFixture, PLACE_MS } from "../report/fixture.ts"
 import { join } from "node:path"
 import { GROUPS, handFigures, handTable, handWindows, HandWindow, touchGroup, unlisted, WindowPeaks } from "../../../devs/lib/hands.ts"
@@ -126,7 +126,7 @@ test("pushMargin_dpss: the push less the motion's and the shake's allowance, abo
 })
 
 test("npm run hands: a table of every group and the JSON; bad options refused before the run", () => {
-    const dir = mkdtempSync(join(tmpdir(), "hands-test-"))
+    const dir = scratchDir("hands-test-")
     const json = join(dir, "hands.json")
     const r = spawnSync(process.execPath, ["--import", "tsx", "devs/hands.ts", "--seed", "1000", "--count", "12", "--json", json], { cwd: root, encoding: "utf8" })
     assert.equal(r.status, 0, r.stderr)
@@ -153,7 +153,7 @@ test("npm run hands: a table of every group and the JSON; bad options refused be
 })
 
 test("npm run hands --dir: the hands of traces on disk with their truth (a recorded rig's), a trace without truth left out and named", () => {
-    const dir = mkdtempSync(join(tmpdir(), "hands-dir-"))
+    const dir = scratchDir("hands-dir-")
     const traces = join(dir, "traces")
     mkdirSync(traces)
     writeFixture(join(traces, "rig.csv"), join(traces, "rig.truth.json"))
@@ -177,7 +177,7 @@ test("npm run hands --dir: the hands of traces on disk with their truth (a recor
 })
 
 test("Referee.judged: false while the rig waits for its tare, true once a round is in play (the samples hands reads)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hands-judged-"))
+    const dir = scratchDir("hands-judged-")
     writeFixture(join(dir, "rig.csv"), join(dir, "rig.truth.json"))
     const c = await loadCase({ source: "file", id: "rig", csv: join(dir, "rig.csv"), truth: join(dir, "rig.truth.json"), category: "collapse" })
     const seen: [number, boolean, string][] = []

@@ -4,12 +4,12 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { writeFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "replay-test-"))
+const dir = scratchDir("replay-test-")
 
 const META = '# {"format":"librium-trace","version":1,"players":3,"difficulty":"medium","cards":30,"first_player":2}'
 const HEADER = "t_ms,ax_g,ay_g,az_g,gx_dps,gy_dps,gz_dps,load_g,input"

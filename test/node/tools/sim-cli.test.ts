@@ -3,12 +3,12 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readdirSync, readFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "sim-cli-"))
+const dir = scratchDir("sim-cli-")
 
 function run(tool: string, args: string[]) {
     return spawnSync(process.execPath, ["--import", "tsx", tool, ...args], { cwd: root, encoding: "utf8" })

@@ -4,8 +4,8 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync } from "node:fs"
+import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { searchKeys, SEARCH, tuneLevel, tuneLevels } from "../../../devs/lib/tune-level.ts"
@@ -13,7 +13,7 @@ import { TUNED } from "../../../src/core/tuned.ts"
 import { DIFFICULTIES } from "../../../src/core/referee/types.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
-const dir = mkdtempSync(join(tmpdir(), "tune-test-"))
+const dir = scratchDir("tune-test-")
 
 function tune(args: string[]) {
     // a run that hangs is killed (signal set, status null) and fails its test's status check
