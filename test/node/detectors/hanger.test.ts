@@ -273,6 +273,20 @@ test("a hand lifting the hanger 10 g below the reference as a slotting hand's 3 
     assert.deepEqual(run(8000, fell), [])
 })
 
+test("a slotting hand's 2 g press swelling 1.6 g for 300 ms and back to the press is its own wobble, no touch (19000-47); a hand pressing 2.5 g on it is a touch, and so is a lift that takes the load below the reference", () => {
+    // the press from 1000 ms is steady long before: the base holds it, 2 g above the reference (the threshold: min_g)
+    const slot = (t: number) => (t >= 1000 ? 2 * Math.min(1, (t - 1000) / 200) : 0)
+    assert.deepEqual(run(8000, t => slot(t) + hand(5000, 300, 1.6)(t)), [])
+    // easing off by 1.6 g (the load stays above the reference) is the same hand
+    assert.deepEqual(run(8000, t => slot(t) + hand(5000, 300, -1.6)(t)), [])
+    const pressed = run(8000, t => slot(t) + hand(5000, 300, 2.5)(t))
+    assert.equal(pressed.length, 1, JSON.stringify(pressed))
+    assert.ok(Math.abs((pressed[0].ev!.delta_g as number) - 2.5) < 0.3, `peak ${pressed[0].ev!.delta_g} g`)
+    const lifted = run(8000, t => slot(t) + hand(5000, 300, -2.5)(t))
+    assert.equal(lifted.length, 1, JSON.stringify(lifted))
+    assert.ok(Math.abs((lifted[0].ev!.delta_g as number) + 2.5) < 0.3, `peak ${lifted[0].ev!.delta_g} g`)
+})
+
 test("a big lift (30 g, 400 ms) that comes back into a 1.1 g ring (the swinging rod rings the load) is a touch: back within 15 % of its height", () => {
     // half the threshold (0.75 g) would call it gone again at the ring's first trough
     const ring = (t: number) => (t >= 5400 ? 1.1 * Math.sin((2 * Math.PI * 2.5 * (t - 5400)) / 1000) : 0)
