@@ -155,6 +155,22 @@ test("on a big swing (the released pivot rocking the load 2 cards either way), a
     assert.ok(Math.abs(Number(on[0].ev!.delta_g) - CARD_G) < 0.2, `the step ${on[0].ev!.delta_g} g`)
 })
 
+test("a card whose weight sets the hanger ringing 8 g about the new level for seconds (no big swing): its turn passes pass_ms after the weight came, not after the ring died down (4000-38-librium: a collapse blamed on the placer)", () => {
+    // the weight comes on over 300 ms from 3000 ms; the hanger rings at 7 Hz about the new level, 8 g, dying away
+    // with a time constant of 1.2 s: the history's slots dip under 70 % of the step for two seconds after it
+    const isOn = (o: Obs) => o.kind === "card_on"
+    const level = (t: number) => {
+        if (t < 3000) return 0
+        const s = Math.min(1, (t - 3000) / 300)
+        return s * CARD_G + (t >= 3300 ? 8 * Math.exp(-(t - 3300) / 1200) * Math.sin((2 * Math.PI * 7 * (t - 3300)) / 1000) : 0)
+    }
+    const r = runLoad(15000, level, { stop: out => out.some(isOn) })
+    const c = r.out.find(isOn)
+    assert.ok(c, JSON.stringify(r.out))
+    assert.ok(c.t_ms > 3300 + PLACEMENT_DEFAULTS.pass_ms + 1000, `called at ${c.t_ms}: the ring kept the level out of the band`)
+    assert.ok(Math.abs(c.onset_ms - (3300 + PLACEMENT_DEFAULTS.pass_ms)) <= 500, `passed at ${c.onset_ms}, the weight on at 3300`)
+})
+
 test("the first card weighed with a press in its measure: when the reference settles, the card mass learns the card, not the press", () => {
     // no card weighed before: the first step (7.8 g with the 1.3 g press) is all the card mass knows until the settle
     const level = (t: number) => (t >= 3000 ? CARD_G : 0) + (t >= 2500 && t < 5000 ? 1.3 : 0)
