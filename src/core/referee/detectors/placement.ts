@@ -102,17 +102,14 @@ const CUE_GAP_MS = 500
  * step: a rocking level (a released fulcrum) stays out of the steady band for a second or more after the card,
  * which dated the turn's pass that much late for the blame windows (seeds 1000-6000 and 900 librium cases of
  * theirs: 70 % and 400 ms fixed three such blames; 300 ms dated passes early enough to move a placer's
- * collapse past 3 s, 500 ms lost one)
+ * collapse past 3 s, 500 ms lost one). The crossing is taken on the slots and on the steadiness block's means, the
+ * earlier of the two: a hanger ringing 5-8 g about the new level (a 320 SPS cell shows it) dips a 50 ms slot under
+ * the line for a second or more after the weight came, which dated 4000-38-librium's pass 1.35 s late, so a collapse
+ * 4.4 s after the truth's pass counted as the placer's (stop 52: seeds 1000-6000 no call changed; 10000-15000 +1,
+ * 16000-21000 +1, forced librium +1, none worse; seed 7000's 1,350, held out, 1312 -> 1313)
  */
 const CAME_FRAC = 0.7
 const CAME_LATE_MS = 400
-/*
- * The crossing is taken on the block means too, when they crossed earlier: a hanger ringing 5-8 g about the new
- * level (a 320 SPS cell shows it) dips a 50 ms slot under the line for a second or more after the weight came, which
- * dated 4000-38-librium's pass 1.35 s late, so a collapse 4.4 s after the truth's pass counted as the placer's. Seeds
- * 1000-6000 no call changed; 10000-15000 +1 (14000-190-librium), 16000-21000 +1 (18000-176), forced librium +1
- * (4000-38), none worse; seed 7000's 1,350 (held out) 1312 -> 1313, seed 1, 8000 and 9000 unchanged
- */
 
 export class PlacementDetector {
     private s: PlacementSettings
