@@ -7,7 +7,7 @@ import { join } from "node:path"
 
 const made: string[] = []
 
-export function removeScratch(): void {
+function removeScratch(): void {
     if (process.env.LIBRIUM_KEEP_SCRATCH === "1") return
     while (made.length) rmSync(made.pop(), { recursive: true, force: true })
 }

@@ -4,11 +4,11 @@
 // the TypeScript lines.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { runPool } from "../../../devs/lib/pool.ts"
+import { scratchDir } from "../scratch.ts"
 
 const worker = (name: string) => new URL(`./pool-workers/${name}.ts`, import.meta.url)
 
@@ -29,16 +29,11 @@ test("a worker thread that exits is an error, not a wait", { timeout: 60000 }, a
 })
 
 test("a worker stuck loading its entry is replaced; one that never loads is an error", { timeout: 60000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "pool-"))
-    process.env.POOL_TEST_MARK = join(dir, "mark")
-    try {
-        const results: number[] = []
-        await runPool<number, number>(worker("stuck-first"), [3, 4], 1, r => results.push(r), undefined, 1500)
-        assert.equal(readFileSync(process.env.POOL_TEST_MARK, "utf8"), "stuck\n", "the first worker was the stuck one")
-        assert.deepEqual(results, [9, 16])
-    } finally {
-        rmSync(dir, { recursive: true, force: true })
-    }
+    process.env.POOL_TEST_MARK = join(scratchDir("pool-"), "mark")
+    const results: number[] = []
+    await runPool<number, number>(worker("stuck-first"), [3, 4], 1, r => results.push(r), undefined, 1500)
+    assert.equal(readFileSync(process.env.POOL_TEST_MARK, "utf8"), "stuck\n", "the first worker was the stuck one")
+    assert.deepEqual(results, [9, 16])
     await assert.rejects(runPool(worker("never"), [1], 1, () => {}, undefined, 800), /3 worker threads in a row did not load .*never\.ts within 0\.8 s/)
 })
 

@@ -3,11 +3,11 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { START_ENTRY_DEFAULTS, writeGamesEntry, writeStartEntry } from "../../../devs/lib/vm-entries.ts"
 import { PARITY_GAMES } from "../../parity/games-case.ts"
+import { scratchDir } from "../scratch.ts"
 
 const root = join(import.meta.dirname, "../../..")
 
@@ -26,35 +26,26 @@ function checkImports(entry: string) {
 }
 
 test("npm start's entry imports the DeviceScript core by name and the start runner by a path that resolves", () => {
-    const dir = mkdtempSync(join(tmpdir(), "entries-"))
-    try {
-        const { entry, planner } = writeStartEntry(join(dir, "a", "b"), { ...START_ENTRY_DEFAULTS, seed: 7, players: 4 })
-        checkImports(entry)
-        const text = readFileSync(entry, "utf8")
-        assert.ok(importsOf(entry).includes("@devicescript/core"))
-        assert.match(text, /runSimulatedGame\(\{ players: 4, level: "easy", seed: 7,/)
-        // the plan in the image is the game whose truth the host keeps
-        assert.ok(planner.done && planner.events.length > 2)
-    } finally {
-        rmSync(dir, { recursive: true, force: true })
-    }
+    const dir = scratchDir("entries-")
+    const { entry, planner } = writeStartEntry(join(dir, "a", "b"), { ...START_ENTRY_DEFAULTS, seed: 7, players: 4 })
+    checkImports(entry)
+    const text = readFileSync(entry, "utf8")
+    assert.ok(importsOf(entry).includes("@devicescript/core"))
+    assert.match(text, /runSimulatedGame\(\{ players: 4, level: "easy", seed: 7,/)
+    // the plan in the image is the game whose truth the host keeps
+    assert.ok(planner.done && planner.events.length > 2)
 })
 
 test("the parity games' entry carries each parity game's case and plan, in order", () => {
-    const dir = mkdtempSync(join(tmpdir(), "entries-"))
-    try {
-        const entry = writeGamesEntry(dir)
-        checkImports(entry)
-        const pushes = readFileSync(entry, "utf8").split("\n").filter(l => l.startsWith("games.push("))
-        assert.equal(pushes.length, PARITY_GAMES.length)
-        pushes.forEach((l, i) => {
-            const spec = JSON.parse(JSON.parse(l.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]))
-            assert.deepEqual([spec.seed, spec.category, spec.config.difficulty], PARITY_GAMES[i])
-            assert.match(l, /replayPlan\("s,[0-9.]+\\n/)
-        })
-    } finally {
-        rmSync(dir, { recursive: true, force: true })
-    }
+    const entry = writeGamesEntry(scratchDir("entries-"))
+    checkImports(entry)
+    const pushes = readFileSync(entry, "utf8").split("\n").filter(l => l.startsWith("games.push("))
+    assert.equal(pushes.length, PARITY_GAMES.length)
+    pushes.forEach((l, i) => {
+        const spec = JSON.parse(JSON.parse(l.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]))
+        assert.deepEqual([spec.seed, spec.category, spec.config.difficulty], PARITY_GAMES[i])
+        assert.match(l, /replayPlan\("s,[0-9.]+\\n/)
+    })
 })
 
 test("npm run bytes: --generated names one of the generated images, and not beside an entry", () => {
