@@ -34,8 +34,8 @@ function atanUnit(z: number): number {
 
 /** the angle, in degrees (0..180), whose sine is `sin` (>= 0) and cosine `cos`: atan2 without trig */
 export function angleDeg(sin: number, cos: number): number {
-    const s = sin < 0 ? -sin : sin
-    const c = cos < 0 ? -cos : cos
+    const s = Math.abs(sin)
+    const c = Math.abs(cos)
     if (s === 0 && c === 0) return 0
     let a = s <= c ? atanUnit(s / c) : HALF_PI - atanUnit(c / s)
     if (cos < 0) a = 2 * HALF_PI - a

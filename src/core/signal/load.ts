@@ -545,14 +545,14 @@ export class CardMass {
 
     /** is `step_g` (absolute) plausibly one card? (wider before the first card is weighed) */
     isOneCard(step_g: number): boolean {
-        const a = step_g < 0 ? -step_g : step_g
+        const a = Math.abs(step_g)
         const r = this.n === 0 ? this.s.accept_ratio * this.s.accept_ratio : this.s.accept_ratio
         return a >= this.est / r && a <= this.est * r
     }
 
     /** learn from a confirmed one-card step (absolute value used) */
     observe(step_g: number) {
-        const a = step_g < 0 ? -step_g : step_g
+        const a = Math.abs(step_g)
         if (!this.isOneCard(a)) return
         this.n++
         const w = this.n <= this.s.learn_cards ? 1 / this.n : 1 / this.s.learn_cards

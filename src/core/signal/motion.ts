@@ -85,7 +85,7 @@ export class Motion {
         const hy = y - spin * this.uy
         const hz = z - spin * this.uz
         const swing = Math.sqrt(hx * hx + hy * hy + hz * hz)
-        const spinAbs = spin < 0 ? -spin : spin
+        const spinAbs = Math.abs(spin)
         let dt = this.sawSample ? t_ms - this.lastT : 0
         if (!(dt > 0)) dt = 0
         // envelope: jumps up to a new peak, relaxes by dt/(tau+dt) toward the current value

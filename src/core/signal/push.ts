@@ -294,7 +294,7 @@ export class Push {
         const r2 = highPass2(fl, HP_R2, khp, lowPass2(fl, LP_R2, klp, a2 + this.w2est * this.th2))
         const rs = highPass2(fl, HP_SPIN, khp, as)
         this.swingPush = settled ? Math.sqrt(r1 * r1 + r2 * r2) / RAD_PER_DEG : 0
-        this.spinPush = settled ? (rs < 0 ? -rs : rs) / RAD_PER_DEG : 0
+        this.spinPush = settled ? Math.abs(rs) / RAD_PER_DEG : 0
         const p = this.swingPush > this.spinPush ? this.swingPush : this.spinPush
         this.peak = peakHold(this.peak, p, dt / (s.peak_hold_ms + dt))
         this.bg += ((this.peak - this.bg) * dt) / (STRIKE_BG_MS + dt)
@@ -306,7 +306,7 @@ export class Push {
         }
         const ke = s.env_tau_ms > 0 ? dt / (s.env_tau_ms + dt) : 1
         const sw = Math.sqrt(f1 * f1 + f2 * f2) / RAD_PER_DEG
-        const sp = (fs < 0 ? -fs : fs) / RAD_PER_DEG
+        const sp = Math.abs(fs) / RAD_PER_DEG
         this.swingEnv = peakHold(this.swingEnv, sw, ke)
         this.spinEnv = peakHold(this.spinEnv, sp, ke)
     }

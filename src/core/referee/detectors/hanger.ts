@@ -321,7 +321,7 @@ export class HangerDetector {
             // after an excursion came back, the steadiness window may still hold it: a steady mean the load stands
             // the threshold away from is stale (5000-396: the first one after a 1.2 g press of 1.4 s was the pressed
             // level, and the load back at the old one read as a lift)
-            if (!this.returned || (off < 0 ? -off : off) <= thr) {
+            if (!this.returned || Math.abs(off) <= thr) {
                 // a new level (a card on or off): the first steady mean still holds its ring
                 if (!(Math.abs(m - this.base_g) <= s.min_g)) this.baseMoved_ms = t_ms
                 this.base_g = m
@@ -330,7 +330,7 @@ export class HangerDetector {
             }
         }
         const d = load.quick_g() - this.base_g
-        const ad = d < 0 ? -d : d
+        const ad = Math.abs(d)
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
         // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself), a press under way up to
@@ -342,7 +342,7 @@ export class HangerDetector {
         const heavy = height > s.press_cards * mass
         // a press or a lift of more than big_press_cards and twice the threshold (12000-111: a hand lifted the hanger 28 g
         // for 400 ms on a rig swinging 43 dps from the last placement)
-        const ah = height < 0 ? -height : height
+        const ah = Math.abs(height)
         const bigMove = ah > s.big_press_cards * mass && ah > BIG_PRESS_THR * thr
         const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
         if (idle) {
@@ -414,7 +414,7 @@ export class HangerDetector {
             return null
         }
         // back: within half the threshold, or for a big excursion within BACK_FRAC of its height, up to half a card (a card stays out)
-        const big = BACK_FRAC * (this.peak_g < 0 ? -this.peak_g : this.peak_g)
+        const big = BACK_FRAC * Math.abs(this.peak_g)
         const halfCard = 0.5 * mass
         const cap = big < halfCard ? big : halfCard
         const tol = cap > thr / 2 ? cap : thr / 2
@@ -440,7 +440,7 @@ export class HangerDetector {
         this.backN++
         let dx = load.lastPassed_g - this.base_g
         const dxr = dx + pressed
-        if (alt && (dxr < 0 ? -dxr : dxr) < (dx < 0 ? -dx : dx)) dx = dxr
+        if (alt && Math.abs(dxr) < Math.abs(dx)) dx = dxr
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
         // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2)
@@ -462,7 +462,7 @@ export class HangerDetector {
         // 16000-21000 and the forced librium cases: four more right (12000-234, 19000-47; 2000-141 and 4000-110 of the
         // librium set), none worse; at 1.5x the press a lift from a press base was lost (4000-306), at 0.75x three of the
         // four were touches again
-        const reach = this.peak_g < 0 ? -this.peak_g : this.peak_g
+        const reach = Math.abs(this.peak_g)
         if (pressed > thr && reach < pressed) {
             this.since = -1
             return null

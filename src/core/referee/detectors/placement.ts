@@ -161,7 +161,7 @@ export class PlacementDetector {
         const d = mean - sig.ref_g
         const card = sig.mass.get_g()
         const k = d / card
-        const ak = k < 0 ? -k : k
+        const ak = Math.abs(k)
         if (ak < this.minCards(sig)) {
             if (ak >= this.s.follow_cards) return
             if (this.settle(t_ms, sig)) return
