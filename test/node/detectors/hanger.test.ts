@@ -273,6 +273,29 @@ test("a hand lifting the hanger 10 g below the reference as a slotting hand's 3 
     assert.deepEqual(run(8000, fell), [])
 })
 
+test("on a 10 SPS cell a hand pressing the hanger 8 g on a slotting hand's 3 g press under way is a touch (a press on a press): back at the press, or at the reference as both let go (20000-80); a card's weight coming on over the press is not", () => {
+    // the slotting hand's press from 3000 ms starts an excursion of its own (the base is the reference); the hand
+    // comes 1.5 s on, within max_ms of it: without a new excursion from the press, the load back at the press is no
+    // return, and the press outlasts max_ms
+    const P = 97.5
+    const slot = (end: number) => (t: number) => (t >= 3000 && t < end ? 3 * Math.min(1, (t - 3000) / 200) : 0)
+    const onPress = runSig(8000, t => slot(9000)(t) + hand(4500, 300, 8)(t), ON, P).out
+    assert.equal(onPress.length, 1, JSON.stringify(onPress))
+    assert.equal(onPress[0].ev!.detector, "load_return")
+    assert.ok(Math.abs((onPress[0].ev!.delta_g as number) - 8) < 0.5, `height over the press ${onPress[0].ev!.delta_g} g`)
+    // the hand dated between the first reading of the rise and the one before it (not at the press's start)
+    assert.ok(onPress[0].onset_ms! >= 4500 - P && onPress[0].onset_ms! <= 4500 + P, `onset ${onPress[0].onset_ms}`)
+    assert.ok(onPress[0].t_ms - 4800 < 700, `called ${onPress[0].t_ms - 4800} ms after the hand let go`)
+    const bothGo = runSig(8000, t => slot(4800)(t) + hand(4500, 300, 8)(t), ON, P).out
+    assert.equal(bothGo.length, 1, JSON.stringify(bothGo))
+    // a card (6.5 g, the card mass before any was weighed) going on over the press stays: no touch
+    assert.deepEqual(runSig(8000, t => slot(9000)(t) + (t >= 4500 ? 6.5 * Math.min(1, (t - 4500) / 30) : 0), ON, P).out, [])
+    // a hand's own press coming on in two steps (3 g, then 11 g 200 ms on) is one excursion: one touch, its whole height
+    const steps = runSig(8000, t => hand(3000, 600, 3)(t) + hand(3200, 300, 8)(t), ON, P).out
+    assert.equal(steps.length, 1, JSON.stringify(steps))
+    assert.ok(Math.abs((steps[0].ev!.delta_g as number) - 11) < 0.5, `peak ${steps[0].ev!.delta_g} g`)
+})
+
 test("a slotting hand's 2 g press swelling 1.6 g for 300 ms and back to the press is its own wobble, no touch (19000-47); a hand pressing 2.5 g on it is a touch, and so is a lift that takes the load below the reference", () => {
     // the press from 1000 ms is steady long before: the base holds it, 2 g above the reference (the threshold: min_g)
     const slot = (t: number) => (t >= 1000 ? 2 * Math.min(1, (t - 1000) / 200) : 0)

@@ -21,7 +21,10 @@
  * a press (a placer slotting a card while the other hand holds the hanger),
  * held SLOT_LIFT_MS with no strike, may come back past the level by up to a
  * card and a slotting press: the placer's press or card came on as the hand
- * let go. While a lift is
+ * let go. A second hand's press rising on a slotting hand's press under way
+ * (PRESS_ON_MS), over its peak by more than a slotting hand presses, begins a
+ * new excursion from the level before the rise (on a slow cell: on a fast
+ * one NestedPress sees it). While a lift is
  * under way with no strike (the push under LIFT_PUSH_DPSS since it began) it
  * says so (Signals.lift_ms): the placement detector's slow-collapse path waits
  * for it. A hand pressing the hanger inside a slotting hand's tremor, where the
@@ -183,6 +186,14 @@ const DISMANTLE_WAIT_MS = 250
  * thirteen more wrong outcomes (false touches on the 20 SPS cells, most 1-4 s after a card went on)
  */
 const NEST_PERIOD_MS = 30
+/**
+ * a press under way this long, ms, may have a second hand's press rise on it (a press on a press): a slotting hand's
+ * press held, a hand pressing the hanger on top (20000-80: 12 g on a 3 g press, 10 SPS). Sooner, the rise is the
+ * excursion's own (a hand's press coming on in steps). Seeds 1000-6000, 10000-15000, 16000-21000 and their forced
+ * librium cases: one more right (20000-80), none worse, at 250 and 400 ms and at 0.6 and 0.7 card; without the wait
+ * two were lost (10000-86, 13000-296), at 200 ms and half a card one (6000-4: a placement read as a touch)
+ */
+const PRESS_ON_MS = 400
 
 export class HangerDetector {
     private s: HangerSettings
@@ -218,6 +229,9 @@ export class HangerDetector {
     private heldAt = NaN
     private heldOver = 0
 
+    /** the excursion's peak as it stood one and two readings back, g (NaN: not yet) */
+    private pk1 = NaN
+    private pk2 = NaN
     /** a press nested in a slotting hand's (NestedPress); step()'s threshold, and whether it arms it (a calm rig, a fast cell, not the dismantle) */
     private nested = new NestedPress()
     private thr = NaN
@@ -252,6 +266,8 @@ export class HangerDetector {
         this.peak_g = d
         this.backN = 0
         this.past_ms = NaN
+        this.pk1 = NaN
+        this.pk2 = NaN
     }
 
     /** one load reading (call on load readings only); returns the touch it saw come back, else null */
@@ -366,7 +382,21 @@ export class HangerDetector {
             }
             return null
         }
+        // a press on a press: a slotting hand's press under way (PRESS_ON_MS or more), and the load rising over its peak
+        // two readings before by more than a slotting hand presses (and twice the threshold) is a second hand: a new
+        // excursion from that peak (as a base: back to it, or to the reference, is back). On a slow cell (a fast one's
+        // NestedPress sees it), where the median takes the rise in a reading or two
+        const rise = d - this.pk2
+        if (this.side > 0 && judged && !sig.dismantle && load.period_ms >= NEST_PERIOD_MS && t_ms - this.since >= PRESS_ON_MS && rise > SLOT_PRESS_CARDS * mass && rise > 2 * thr) {
+            this.base_g += this.pk2
+            this.begin(t_ms, rise, true)
+            // the hand came between the reading before this one and the one before that
+            this.onset_ms = t_ms - 1.5 * load.period_ms
+            return null
+        }
         if (d * this.side > this.peak_g * this.side) this.peak_g = d
+        this.pk2 = this.pk1
+        this.pk1 = this.peak_g
         const moved = sig.ref_g - this.ref_g
         const shifted = moved > 0.2 || moved < -0.2
         // how far past the level the load may swing: a release's ring (after a heavy press, and the swing's load
