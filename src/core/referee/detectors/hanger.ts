@@ -23,8 +23,8 @@
  * card and a slotting press: the placer's press or card came on as the hand
  * let go. A second hand's press rising on a slotting hand's press under way
  * (PRESS_ON_MS), over its peak by more than a slotting hand presses, begins a
- * new excursion from the level before the rise (on a slow cell: on a fast
- * one NestedPress sees it). While a lift is
+ * new excursion from that peak (on a slow cell: on a fast one NestedPress
+ * sees it). While a lift is
  * under way with no strike (the push under LIFT_PUSH_DPSS since it began) it
  * says so (Signals.lift_ms): the placement detector's slow-collapse path waits
  * for it. A hand pressing the hanger inside a slotting hand's tremor, where the
