@@ -25,7 +25,7 @@ import { Sample } from "../core/sample"
 import { Difficulty, DIFFICULTIES, GameConfig, spinsFreely, tiltReleased, TouchPenalty } from "../core/referee/types"
 import { DIRECTOR, KNOBS_DEFAULTS } from "./director"
 import { drawImu, drawLoad, drawRig } from "./params"
-import { CaseSpec, PlanKnobs, RigSim, RigSimOptions } from "./rigsim"
+import { CaseSpec, PlanKnobs, RigSim, RigSimOptions, simTruth } from "./rigsim"
 import { Truth } from "./truth"
 
 export const CATEGORIES = [
@@ -201,10 +201,10 @@ export function simulateCase(spec: CaseSpec, onSample: (s: Sample) => void, opts
     const sim = new RigSim(spec, DIRECTOR, opts)
     const s = new Sample()
     while (sim.next(s)) onSample(s)
-    return sim.truth()
+    return simTruth(sim)
 }
 
 /** the metadata members for a simulated trace: "sim": every drawn parameter */
 export function caseMetaExtra(sim: RigSim): string {
-    return "\"sim\":" + JSON.stringify(sim.truth().case)
+    return "\"sim\":" + JSON.stringify(simTruth(sim).case)
 }

@@ -4,7 +4,7 @@
  *
  *   const sim = new RigSim(spec, DIRECTOR)        // DIRECTOR from ./director
  *   while (sim.next(sample)) { ... }      // sample: a core Sample, reused
- *   const truth = sim.truth()
+ *   const truth = simTruth(sim)
  *
  * Portable (Node and the DeviceScript VM): no allocation per sample, Rng only.
  */
@@ -180,16 +180,6 @@ export class RigSim {
         }
     }
 
-    /** the ground truth (complete once next() has returned false) */
-    truth(): Truth {
-        const d = this.director
-        return {
-            events: d.events,
-            outcome: { outs: d.outs, winner: d.winner, final_cards: d.finalCards, turns: d.turns },
-            case: caseInfo(this.spec, d.end_ms),
-        }
-    }
-
     /** trace time of the end (known once the director is done) */
     endMs(): number {
         return this.director.done ? this.director.end_ms : NaN
@@ -260,6 +250,19 @@ export class RigSim {
 }
 
 /** what the truth's `case` and the trace metadata's "sim" carry: every drawn parameter */
+/**
+ * the ground truth of `sim` (complete once its next() has returned false); a function, not a method, so that an image
+ * that never asks (npm start's: the host has the truth from the plan) does not carry it
+ */
+export function simTruth(sim: RigSim): Truth {
+    const d = sim.director
+    return {
+        events: d.events,
+        outcome: { outs: d.outs, winner: d.winner, final_cards: d.finalCards, turns: d.turns },
+        case: caseInfo(sim.spec, d.end_ms),
+    }
+}
+
 export function caseInfo(spec: CaseSpec, end_ms: number): { [k: string]: any } {
     return {
         category: spec.category,

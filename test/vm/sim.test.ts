@@ -3,7 +3,7 @@ import { describe, expect, test } from "@devicescript/test"
 import { Sample } from "../../src/core/sample"
 import { formatRow } from "../../src/core/trace"
 import { makeCase } from "../../src/sim/cases"
-import { RigSim } from "../../src/sim/rigsim"
+import { RigSim, simTruth } from "../../src/sim/rigsim"
 import { DIRECTOR } from "../../src/sim/director"
 
 describe("rig simulator (VM)", () => {
@@ -29,6 +29,6 @@ describe("rig simulator (VM)", () => {
         expect(imu > 80).toBe(true)
         expect(load > 5).toBe(true)
         expect(row.length > 0).toBe(true)
-        expect(sim.truth().events[0].kind).toBe("round_start")
+        expect(simTruth(sim).events[0].kind).toBe("round_start")
     })
 })

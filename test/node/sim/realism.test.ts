@@ -22,7 +22,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Sample } from "../../../src/core/sample.ts"
 import { caseSeed, makeCase } from "../../../src/sim/cases.ts"
-import { RigSim } from "../../../src/sim/rigsim.ts"
+import { RigSim, simTruth } from "../../../src/sim/rigsim.ts"
 import { DIRECTOR } from "../../../src/sim/director.ts"
 import { Difficulty } from "../../../src/core/referee/types.ts"
 
@@ -46,7 +46,7 @@ function peaks(category: string, difficulty: Difficulty, count: number): Map<str
             thx.push(ph.thx)
             thy.push(ph.thy)
         }
-        for (const e of sim.truth().events) {
+        for (const e of simTruth(sim).events) {
             let key = ""
             let a = 0
             let b = 0

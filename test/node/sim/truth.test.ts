@@ -6,7 +6,7 @@ import { createHash } from "node:crypto"
 import { Sample } from "../../../src/core/sample.ts"
 import { formatHeader, formatMeta, formatRow, MAX_LINE_CHARS, TraceReader } from "../../../src/core/trace.ts"
 import { CATEGORIES, caseMetaExtra, caseSeed, makeCase } from "../../../src/sim/cases.ts"
-import { RigSim, SIM_T_DECIMALS } from "../../../src/sim/rigsim.ts"
+import { RigSim, SIM_T_DECIMALS, simTruth } from "../../../src/sim/rigsim.ts"
 import { DIRECTOR } from "../../../src/sim/director.ts"
 import { Act } from "../../../src/sim/actions.ts"
 import type { Truth, TruthEvent } from "../../../src/sim/truth.ts"
@@ -20,7 +20,7 @@ function run(seed: number, category: string): Run {
     const rows: string[] = []
     while (sim.next(s)) rows.push(formatRow(s, SIM_T_DECIMALS))
     const lines = [formatMeta(spec.config, "sim", caseMetaExtra(sim)), formatHeader(), ...rows]
-    return { truth: sim.truth(), lines, players: spec.config.players, cards: spec.config.cards }
+    return { truth: simTruth(sim), lines, players: spec.config.players, cards: spec.config.cards }
 }
 
 const RUNS: Run[] = []
@@ -132,7 +132,7 @@ test("the LIBRIUM card may fall off (rule 4 in the reverse phase): after its pas
     const sim = new RigSim(spec, DIRECTOR)
     const s = new Sample()
     while (sim.next(s)) {}
-    const ev = sim.truth().events
+    const ev = simTruth(sim).events
     const lib = ev.findIndex(e => e.kind === "librium")
     assert.ok(lib > 0, "no LIBRIUM")
     const card = ev.slice(0, lib).filter(e => e.kind === "place").pop()
@@ -144,7 +144,7 @@ test("the LIBRIUM card may fall off (rule 4 in the reverse phase): after its pas
     assert.equal(next.kind, "place")
     assert.equal(next.player, card.player)
     assert.equal(next.cards, spec.config.cards)
-    checkRules({ truth: sim.truth(), lines: [], players: spec.config.players, cards: spec.config.cards })
+    checkRules({ truth: simTruth(sim), lines: [], players: spec.config.players, cards: spec.config.cards })
 })
 
 test("each category produces its events", () => {
