@@ -93,6 +93,7 @@ export class Referee {
         this.faults.update(s, obs)
         sig.imuOk = !this.faults.imuFault
         sig.loadOk = !this.faults.loadFault
+        sig.loadSameN = this.faults.loadSameN
         if (s.hasImu && sig.imuOk) {
             sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)
             sig.motion.update(t, s.gx_dps, s.gy_dps, s.gz_dps)

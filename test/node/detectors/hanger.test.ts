@@ -216,8 +216,15 @@ test("a hand holding the hanger 8 g up for 1.5 s as a placer slots a card, letti
     // the card going in as the hand lets go (the load back a card and the press past the level): a touch too
     const card = (t: number) => (t >= 5500 ? 6.5 * Math.min(1, (t - 5500) / 100) : 0)
     assert.equal(run(10000, t => press(t) + lift(t) + card(t)).length, 1)
-    // held under SLOT_LIFT_MS (300 ms: a ring of the press could do as much), back past the level: spent
-    assert.deepEqual(run(10000, t => press(t) + hand(4000, 300, -8)(t)), [])
+    // held under SLOT_LIFT_MS (300 ms: a ring of the press could do as much), back past the level: the excursion is
+    // spent, no load_return. Since stop 54 the nested lift tells it on this 80 SPS cell (the load dropped out of the
+    // press and came back into it); on a 10 SPS cell, where the nested lift is not looked for, nothing does
+    const short = (t: number) => press(t) + hand(4000, 300, -8)(t)
+    assert.deepEqual(
+        run(10000, short).map(o => o.ev!.detector),
+        ["nested_lift"],
+    )
+    assert.deepEqual(runSig(10000, short, ON, 100).out, [])
     // a card falling from the steady level (no press before it) and the card put back with a 2 g press 1.5 s later:
     // no touch (7000-287), nor back 2 cards and a press past the level (more than a card and a press came on)
     const fell = (t: number) => (t >= 4000 ? -6.5 * Math.min(1, (t - 4000) / 30) : 0)

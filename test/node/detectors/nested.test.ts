@@ -8,13 +8,17 @@ import { freshSignals } from "./fixture.ts"
 
 const REF_G = 500
 
-/** a still rig, one load reading every `period_ms`: REF_G + extra(t); the touches seen */
-function run(period_ms: number, until_ms: number, extra: (t_ms: number) => number): Obs[] {
+/**
+ * a still rig, one load reading every `period_ms`: REF_G + extra(t); the touches seen. `sameN(t)`: how many readings in
+ * a row the cell has repeated exactly by then (the FaultDetector's count; 0 by default)
+ */
+function run(period_ms: number, until_ms: number, extra: (t_ms: number) => number, sameN?: (t_ms: number) => number): Obs[] {
     const sig = freshSignals()
     sig.ref_g = REF_G
     const det = new HangerDetector(HANGER_DEFAULTS)
     const out: Obs[] = []
     for (let t = 0; t <= until_ms; t += period_ms) {
+        if (sameN) sig.loadSameN = sameN(t)
         sig.motion.update(t, 0, 0, 0)
         sig.load.update(t, REF_G + extra(t))
         const o = det.update(t, sig)
@@ -64,5 +68,52 @@ test("the nested press is looked for on a 40 SPS cell too (a reading every 25 ms
     assert.deepEqual(
         out.map(o => o.ev!.detector),
         ["nested_press"],
+    )
+})
+
+test("a hand lifting the hanger 7 g for 250 ms inside a slotting hand's ±2.2 g tremor is a touch, told by the nested lift (17000-156, 2000-321)", () => {
+    const slot = slotting(1.5, 2.2, 8600)
+    const out = run(12.5, 11000, t => slot(t) + hand(5000, 250, -7)(t))
+    assert.deepEqual(
+        out.map(o => o.ev!.detector),
+        ["nested_lift"],
+    )
+    assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5100, `onset ${out[0].onset_ms}`)
+    assert.ok(out[0].t_ms > 5250 && out[0].t_ms < 5750, `told at ${out[0].t_ms}`)
+    // a lift: the load change is told negative, in grams and in cards
+    assert.ok((out[0].ev!.delta_g as number) < -5, `height ${out[0].ev!.delta_g} g`)
+    assert.ok((out[0].ev!.delta_cards as number) < 0, `cards ${out[0].ev!.delta_cards}`)
+})
+
+test("a card falling off while its placer's tremoring press goes on is no nested lift: the load does not come back", () => {
+    const slot = slotting(1.5, 2.2, 8600)
+    const fell = (t: number) => -6 * ramp(t, 5000, 40)
+    assert.deepEqual(
+        run(12.5, 11000, t => slot(t) + fell(t)).filter(o => o.ev!.detector === "nested_lift"),
+        [],
+    )
+})
+
+test("a slotting hand letting go for 150 ms and pressing again is no nested lift: the load comes down to the reference, not under it", () => {
+    // a 3 g press with a ±1.2 g tremor, off from 5040 ms to 5150 (40 ms ramps) and on again; with the same dip taken
+    // 3 g further, under the reference, it is one
+    const slot = slotting(3, 1.2, 8600)
+    const dip = (t: number) => Math.min(1, Math.max(0, (t - 5000) / 40), Math.max(0, (5190 - t) / 40))
+    const nestedLifts = (under_g: number) => run(12.5, 11000, t => slot(t) * (1 - dip(t)) - under_g * dip(t)).filter(o => o.ev!.detector === "nested_lift")
+    assert.deepEqual(nestedLifts(0), [])
+    assert.equal(nestedLifts(3).length, 1)
+})
+
+test("no nested press or lift is told while the cell repeats its readings exactly (stuck, not yet called a fault: 12000-148)", () => {
+    const slot = slotting(1.5, 2.2, 8600)
+    const lift = (t: number) => slot(t) + hand(5000, 250, -7)(t)
+    const nested = (o: Obs) => (o.ev!.detector as string).startsWith("nested")
+    // the same readings with the cell counted repeating from 4500 ms (a stuck cell's readings, less the swing's ring, are
+    // the ring's trace; the hanger's own excursion is judged as before)
+    assert.deepEqual(run(12.5, 11000, lift, t => (t >= 4500 && t < 6000 ? Math.floor((t - 4500) / 12.5) : 0)).filter(nested), [])
+    // one repeat now and then is a real cell's
+    assert.deepEqual(
+        run(12.5, 11000, lift, t => (Math.floor(t / 12.5) % 50 === 0 ? 1 : 0)).map(o => o.ev!.detector),
+        ["nested_lift"],
     )
 })

@@ -199,6 +199,23 @@ test("a hand pressing the hanger 7 g for 214 ms while its player slots a card, i
     assertSlottersHangerTouch(fullCase(2000, 51, "touch_warn"), "nested_press", 0)
 })
 
+test("a hand lifting the hanger 3.4 g for 120 ms on a 320 SPS cell scattering ±1 g puts its player out, though the load back scatters past the level it left (21000-230: the nested lift, the envelope of the scatter)", () => {
+    const r = fullCase(21000, 230, "touch")
+    const lift = r.truth.events.find(e => e.kind === "touch" && e.target === "hanger")
+    assert.ok(lift && lift.force_z_n! > 0, "no hand lifting the hanger in the truth")
+    const calls = r.events.filter(e => e.type === "touch" && e.t_ms >= lift.t_ms && e.t_ms <= lift.t_end_ms! + 500)
+    assert.deepEqual(calls.map(e => [e.player, e.detector]), [[lift.player, "nested_lift"]])
+    assert.ok((calls[0].delta_g as number) < 0, `a lift's load change is negative: ${calls[0].delta_g} g`)
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
+test("a load cell stuck mid-game on a swinging rig calls no touch before its fault is called: its repeated readings, less the swing's ring, are no lift (12000-148)", () => {
+    const r = fullCase(12000, 148, "fault_load")
+    assert.ok(r.events.some(e => e.type === "fault" && e.sensor === "load" && !e.recovered), "the stuck cell is a fault")
+    assert.deepEqual(r.events.filter(e => e.type === "touch" || e.type === "warning").map(e => e.t_ms), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("the first card's placing hand swings a rig still since the tare 13-15 dps, and that is no touch (13000-249: W2 not taught by the hand's push)", () => {
     assertFirstCardNoTouch(fullCase(13000, 249, "table_drop"))
 })

@@ -39,6 +39,8 @@ export class FaultDetector {
     private lastLoad = NaN
     private stuckValue = NaN
     private stuckSince = NaN
+    /** load readings in a row that repeated the one before to the last digit (a stuck cell's, not yet called) */
+    loadSameN = 0
     /** a sensor in fault is not used by the detectors */
     imuFault = false
     loadFault = false
@@ -68,7 +70,8 @@ export class FaultDetector {
             if (load_g !== this.stuckValue) {
                 this.stuckValue = load_g
                 this.stuckSince = t_ms
-            }
+                this.loadSameN = 0
+            } else this.loadSameN++
             if (!(Math.abs(load_g) <= s.load_limit_g)) this.setLoad(true, t_ms, "load reads " + fmtNum(load_g, 0) + " g, out of range", out)
             else if (t_ms - this.stuckSince >= s.load_stuck_ms) this.setLoad(true, t_ms, "load stuck at " + fmtNum(load_g, 2) + " g", out)
             else this.setLoad(false, t_ms, "", out)

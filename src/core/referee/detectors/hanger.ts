@@ -194,6 +194,14 @@ const NEST_PERIOD_MS = 30
  * two were lost (10000-86, 13000-296), at 200 ms and half a card one (6000-4: a placement read as a touch)
  */
 const PRESS_ON_MS = 400
+/**
+ * the nested press and lift are not looked for once this many load readings in a row repeated the one before: a
+ * cell stuck on one value (called a fault after `load_stuck_ms`) reads back, less the swing's load ring, as the ring
+ * alone (12000-148: a stuck cell's readings, less a 35 dps swing's ring, dipped 8 g and back: a lift). A real cell
+ * repeats a reading now and then, once (shared/data/real's 330 SPS HX71708, rounded to whole newtons: 16 repeats
+ * in 5,584 readings, none twice in a row)
+ */
+const SAME_MAX = 2
 
 export class HangerDetector {
     private s: HangerSettings
@@ -233,7 +241,8 @@ export class HangerDetector {
     private pk1 = NaN
     private pk2 = NaN
     /** a press nested in a slotting hand's (NestedPress); step()'s threshold, and whether it arms it (a calm rig, a fast cell, not the dismantle) */
-    private nested = new NestedPress()
+    private nested = new NestedPress(1)
+    private nestedLift = new NestedPress(-1)
     private thr = NaN
     private armed = false
 
@@ -248,6 +257,7 @@ export class HangerDetector {
 
     reset() {
         this.nested.reset()
+        this.nestedLift.reset()
         this.since = NaN
         this.returned = false
         this.held = null
@@ -285,10 +295,17 @@ export class HangerDetector {
         if (waited) obs = waited
         // a press nested in a slotting hand's (NestedPress); the excursion it was part of is spent, told there
         const n = this.nested
-        if (obs) n.reset()
-        else if (this.held === null && n.update(t_ms, sig, this.s, this.armed, this.thr, SLOT_PRESS_CARDS * sig.mass.get_g())) {
-            if (this.since >= 0) this.since = -1
-            obs = { kind: "touch", t_ms: t_ms, ev: sig.evidence("nested_press", n.height_g, false), onset_ms: n.onset_ms }
+        const nl = this.nestedLift
+        if (obs) {
+            n.reset()
+            nl.reset()
+        } else if (this.held === null) {
+            const press = SLOT_PRESS_CARDS * sig.mass.get_g()
+            const w = n.update(t_ms, sig, this.s, this.armed, this.thr, press) ? n : nl.update(t_ms, sig, this.s, this.armed, this.thr, press) ? nl : null
+            if (w) {
+                if (this.since >= 0) this.since = -1
+                obs = { kind: "touch", t_ms: t_ms, ev: sig.evidence(w.name, w.height_g, false), onset_ms: w.onset_ms }
+            }
         }
         if (this.since >= 0) {
             const p = sig.push.peakPushDpss()
@@ -330,7 +347,7 @@ export class HangerDetector {
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
         const calm = sig.attitude.shakeExcessG() < s.shake_g
         this.thr = thr
-        this.armed = calm && sw < still && !sig.dismantle && load.period_ms < NEST_PERIOD_MS
+        this.armed = calm && sw < still && !sig.dismantle && load.period_ms < NEST_PERIOD_MS && sig.loadSameN < SAME_MAX
         if (idle && load.isSteady()) {
             const m = load.steadyMean_g()
             const off = load.quick_g() - m

@@ -16,7 +16,14 @@
  * within the threshold below it and a slotting press above. A press out
  * longer than the envelope spans is a slotting hand's, and a press may rise
  * out of it in turn. The HangerDetector arms it (a calm rig, a fast cell, not
- * the dismantle) and makes the touch.
+ * the dismantle, the cell not repeating its readings) and makes the touch.
+ *
+ * A hand lifting the hanger inside the tremor is the same test upside down
+ * (NestedPress(-1): the readings taken negative): the load drops out of the
+ * envelope and comes back, the readings back not averaging under its mean (a
+ * card that fell stays off). A lift must also take the load under the
+ * reference by more than the threshold: a slotting hand letting go and
+ * pressing again comes down to the reference at most.
  */
 import { Signals } from "./signals"
 
@@ -61,11 +68,17 @@ export class NestedPress {
     private backFrom_ms = 0
     private backN = 0
     private backSum = 0
-    /** the press last told: when it began, ms, and its height above the envelope's mean, g */
+    /** the press (or lift) last told: when it began, ms, and its height from the envelope's mean (a lift's negative), g */
     onset_ms = NaN
     height_g = NaN
+    /** 1: a press out of the envelope (up), -1: a lift (down); the readings are taken times it */
+    private dir: number
+    /** the detector named in its calls' evidence */
+    name: string
 
-    constructor() {
+    constructor(dir: number) {
+        this.dir = dir
+        this.name = dir > 0 ? "nested_press" : "nested_lift"
         for (let i = 0; i <= SLOTS; i++) {
             this.lo.push(0)
             this.hi.push(0)
@@ -90,7 +103,9 @@ export class NestedPress {
             this.reset()
             return false
         }
-        const q = sig.load.quick_g()
+        const dir = this.dir
+        const q = dir * sig.load.quick_g()
+        const ref = dir * sig.ref_g
         // the envelope of the slots before this one: its lowest and highest reading, and their sum and count
         const k = Math.floor(t_ms / SLOT_MS)
         let lo = NaN
@@ -108,7 +123,7 @@ export class NestedPress {
         this.record(k, q)
         const level = LEVEL_THR * thr
         if (this.since === this.since) {
-            const moved = sig.ref_g - this.ref_g
+            const moved = ref - this.ref_g
             const over = OVER_FRAC * (this.peak - this.eMean)
             if (moved > 0.2 || moved < -0.2 || q < this.eLo - (over > level ? over : level)) this.since = NaN
             else if (q > this.eHi + level) {
@@ -130,7 +145,10 @@ export class NestedPress {
                 if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return false
                 this.onset_ms = this.since
                 this.since = NaN
-                this.height_g = this.peak - this.eMean
+                this.height_g = dir * (this.peak - this.eMean)
+                // a lift takes the load under the reference by more than the threshold: a slotting hand letting go and
+                // pressing again comes down to it at most
+                if (dir < 0 && !(this.peak - ref > thr)) return false
                 return this.back_ms - this.onset_ms >= s.hold_ms && this.backSum / this.backN - this.eMean <= level
             }
         }
@@ -138,13 +156,14 @@ export class NestedPress {
         const mean = sum / n
         const width = hi - lo
         const rise = thr > RISE_K * width ? thr : RISE_K * width
-        if (mean - sig.ref_g > -thr && mean - sig.ref_g < press && q - hi > rise) {
+        const off = dir * (mean - ref)
+        if (off > -thr && off < press && q - hi > rise) {
             this.since = t_ms
             this.eLo = lo
             this.eHi = hi
             this.eMean = mean
             this.peak = q
-            this.ref_g = sig.ref_g
+            this.ref_g = ref
             this.back_ms = NaN
         }
         return false

@@ -21,6 +21,8 @@ export class Signals {
     ref_g = NaN
     imuOk = true
     loadOk = true
+    /** load readings in a row that repeated the one before exactly (FaultDetector): a cell stuck before it is called */
+    loadSameN = 0
     /** the last time a touch cue was up (a hand on the structure), ms; a level reached meanwhile is no card */
     touchCue_ms = NaN
     /** since when a hand may be lifting the hanger (the hanger detector's excursion below the level, under way, with no strike since it began), ms; NaN: none */
