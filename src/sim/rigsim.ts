@@ -249,7 +249,6 @@ export class RigSim {
     }
 }
 
-/** what the truth's `case` and the trace metadata's "sim" carry: every drawn parameter */
 /**
  * the ground truth of `sim` (complete once its next() has returned false); a function, not a method, so that an image
  * that never asks (npm start's: the host has the truth from the plan) does not carry it
@@ -263,6 +262,7 @@ export function simTruth(sim: RigSim): Truth {
     }
 }
 
+/** what the truth's `case` and the trace metadata's "sim" carry: every drawn parameter */
 export function caseInfo(spec: CaseSpec, end_ms: number): { [k: string]: any } {
     return {
         category: spec.category,

@@ -240,7 +240,10 @@ export class HangerDetector {
     /** the excursion's peak as it stood one and two readings back, g (NaN: not yet) */
     private pk1 = NaN
     private pk2 = NaN
-    /** a press nested in a slotting hand's (NestedPress); step()'s threshold, and whether it arms it (a calm rig, a fast cell, not the dismantle) */
+    /**
+     * a press and a lift nested in a slotting hand's press (NestedPress up and down); step()'s threshold, and whether it
+     * arms them (a calm rig, a fast cell, not the dismantle, the cell not repeating its readings)
+     */
     private nested = new NestedPress(1)
     private nestedLift = new NestedPress(-1)
     private thr = NaN
@@ -293,7 +296,8 @@ export class HangerDetector {
             obs = null
         }
         if (waited) obs = waited
-        // a press nested in a slotting hand's (NestedPress); the excursion it was part of is spent, told there
+        // a press or a lift nested in a slotting hand's press (NestedPress); the excursion it was part of is spent, told
+        // there (a reading on which the press is told is not given to the lift's envelope)
         const n = this.nested
         const nl = this.nestedLift
         if (obs) {
