@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { Sample } from "../src/core/sample.ts"
 import { formatHeader, formatMeta, formatRow } from "../src/core/trace.ts"
 import { CATEGORIES, caseMetaExtra, caseSeed, makeCase } from "../src/sim/cases.ts"
-import { RigSim, SIM_T_DECIMALS, simTruth } from "../src/sim/rigsim.ts"
+import { RigSim, SIM_T_DECIMALS, simEnd_ms, simTruth } from "../src/sim/rigsim.ts"
 import { DIRECTOR } from "../src/sim/director.ts"
 
 const program = new Command()
@@ -69,7 +69,7 @@ for (let i = 0; i < jobs.length; i++) {
     writeFileSync(join(o.out, name + ".csv"), head.concat(rows).join("\n") + "\n")
     const truth = simTruth(sim)
     writeFileSync(join(o.out, name + ".truth.json"), JSON.stringify(truth, null, 1) + "\n")
-    index.push({ name, category, difficulty: spec.config.difficulty, seed: cs, duration_ms: sim.endMs(), rows: rows.length, config: spec.config, params: spec.params })
+    index.push({ name, category, difficulty: spec.config.difficulty, seed: cs, duration_ms: simEnd_ms(sim), rows: rows.length, config: spec.config, params: spec.params })
     totalRows += rows.length
     bar.update(i + 1, { rows: totalRows, rate: Math.round(totalRows / Math.max(0.001, (Date.now() - t0) / 1000)) })
 }

@@ -110,24 +110,26 @@ class Replay implements Planner {
             const f = s.slice(this.pos, end).split(",")
             this.pos = end + 1
             const k = f[0]
+            // the fields after the kind as numbers (an input's word reads NaN, taken from f)
+            const v: number[] = []
+            for (let i = 1; i < f.length; i++) v.push(parseFloat(f[i]))
             if (k === "s") {
-                this.t = parseFloat(f[1])
+                this.t = v[0]
                 return
             }
             if (k === "e") {
                 this.done = true
-                this.end_ms = parseFloat(f[1])
+                this.end_ms = v[0]
                 return
             }
-            if (k === "i") this.input(parseFloat(f[1]), f[2])
-            else if (k === "c") this.cards.push(new Card(parseFloat(f[1]), parseFloat(f[2]), parseFloat(f[3]), parseFloat(f[4]), parseFloat(f[5])))
-            else this.schedule(this.action(f))
+            if (k === "i") this.input(v[0], f[2])
+            else if (k === "c") this.cards.push(new Card(v[0], v[1], v[2], v[3], v[4]))
+            else this.schedule(this.action(v))
         }
     }
 
-    private action(f: string[]): Action {
-        const v: number[] = []
-        for (let i = 1; i < f.length; i++) v.push(parseFloat(f[i]))
+    /** an action from its line's fields after the kind */
+    private action(v: number[]): Action {
         const a = new Action(v[0], v[1], v[2])
         a.ramp_ms = v[3]
         a.fx = v[4]

@@ -180,11 +180,6 @@ export class RigSim {
         }
     }
 
-    /** trace time of the end (known once the director is done) */
-    endMs(): number {
-        return this.director.done ? this.director.end_ms : NaN
-    }
-
     private schedule(a: Action) {
         const p = this.pending
         p.push(a)
@@ -260,6 +255,11 @@ export function simTruth(sim: RigSim): Truth {
         outcome: { outs: d.outs, winner: d.winner, final_cards: d.finalCards, turns: d.turns },
         case: caseInfo(sim.spec, d.end_ms),
     }
+}
+
+/** `sim`'s trace time of the end (known once the director is done); a function, as simTruth */
+export function simEnd_ms(sim: RigSim): number {
+    return sim.director.done ? sim.director.end_ms : NaN
 }
 
 /** what the truth's `case` and the trace metadata's "sim" carry: every drawn parameter */

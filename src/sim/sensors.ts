@@ -32,6 +32,8 @@ export class ImuModel {
     readonly gyroSigma_dps: number
     readonly accelSigma_g: number
     private m: number[]
+    /** the reading being made: ax, ay, az (g), gx, gy, gz (dps) */
+    private v = [0, 0, 0, 0, 0, 0]
     private rng: Rng
 
     constructor(p: ImuParams, rng: Rng) {
@@ -82,28 +84,21 @@ export class ImuModel {
         const gx = cp * ph.wx + sp * ph.wy
         const gy = -sp * ph.wx + cp * ph.wy
         const gz = ph.wpsi
+        // the specific force (g) and the rate (dps) on the sensor's axes, then each axis's bias, noise and quantisation
+        // (one loop per triple, in the order the readings draw their noise)
         const m = this.m
-        let ax = (m[0] * bx + m[1] * by + m[2] * fz) / G_MPS2
-        let ay = (m[3] * bx + m[4] * by + m[5] * fz) / G_MPS2
-        let az = (m[6] * bx + m[7] * by + m[8] * fz) / G_MPS2
-        let rx = (m[0] * gx + m[1] * gy + m[2] * gz) * RAD_TO_DEG
-        let ry = (m[3] * gx + m[4] * gy + m[5] * gz) * RAD_TO_DEG
-        let rz = (m[6] * gx + m[7] * gy + m[8] * gz) * RAD_TO_DEG
-        if (ideal) {
-            s.setImu(ax, ay, az, rx, ry, rz)
-            return
+        const v = this.v
+        for (let i = 0; i < 3; i++) {
+            v[i] = (m[3 * i] * bx + m[3 * i + 1] * by + m[3 * i + 2] * fz) / G_MPS2
+            v[i + 3] = (m[3 * i] * gx + m[3 * i + 1] * gy + m[3 * i + 2] * gz) * RAD_TO_DEG
         }
-        const p = this.p
-        const rng = this.rng
-        const an = this.accelSigma_g
-        const gn = this.gyroSigma_dps
-        ax = quantise(ax + p.accel_bias_g[0] + an * rng.gauss(), p.accel_lsb_g, p.accel_fs_g)
-        ay = quantise(ay + p.accel_bias_g[1] + an * rng.gauss(), p.accel_lsb_g, p.accel_fs_g)
-        az = quantise(az + p.accel_bias_g[2] + an * rng.gauss(), p.accel_lsb_g, p.accel_fs_g)
-        rx = quantise(rx + p.gyro_bias_dps[0] + gn * rng.gauss(), p.gyro_lsb_dps, p.gyro_fs_dps)
-        ry = quantise(ry + p.gyro_bias_dps[1] + gn * rng.gauss(), p.gyro_lsb_dps, p.gyro_fs_dps)
-        rz = quantise(rz + p.gyro_bias_dps[2] + gn * rng.gauss(), p.gyro_lsb_dps, p.gyro_fs_dps)
-        s.setImu(ax, ay, az, rx, ry, rz)
+        if (!ideal) {
+            const p = this.p
+            const rng = this.rng
+            for (let i = 0; i < 3; i++) v[i] = quantise(v[i] + p.accel_bias_g[i] + this.accelSigma_g * rng.gauss(), p.accel_lsb_g, p.accel_fs_g)
+            for (let i = 0; i < 3; i++) v[i + 3] = quantise(v[i + 3] + p.gyro_bias_dps[i] + this.gyroSigma_dps * rng.gauss(), p.gyro_lsb_dps, p.gyro_fs_dps)
+        }
+        s.setImu(v[0], v[1], v[2], v[3], v[4], v[5])
     }
 }
 
