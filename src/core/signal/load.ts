@@ -229,8 +229,9 @@ export class Load {
     /** the last two readings that passed the spike gate, g (before the median: quick, but a single bit error below the gate is in them) */
     lastPassed_g = NaN
     prevPassed_g = NaN
-    private prev2Passed_g = NaN
-    private prev3Passed_g = NaN
+    /** ... and the two before them (HangerDetector's jitter takes their difference) */
+    prev2Passed_g = NaN
+    prev3Passed_g = NaN
     private recent = new WindowMean(RECENT_N)
     private recentMean = NaN
     /**

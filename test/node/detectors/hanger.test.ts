@@ -317,6 +317,29 @@ test("a slotting hand's 2 g press swelling 1.6 g for 300 ms and back to the pres
     assert.ok(Math.abs((lifted[0].ev!.delta_g as number) + 2.5) < 0.3, `peak ${lifted[0].ev!.delta_g} g`)
 })
 
+test("on a 10 SPS cell a hand lifting the hanger under the reference out of a slotting hand's steady press is a touch, told as it is back at the press, though the press comes on harder a reading later (3000-186); easing off above the reference is not, nor is the lift from a base hardly above it, or out of a press whose single readings jump (an aliased tremor)", () => {
+    const P = 97.5
+    // the slotting hand's press from 1000 ms, steady long before the hand (the base holds it), 2 g harder from 5450 ms:
+    // the lift is back at the press for one reading (5362.5 ms), then the load goes on past the base
+    const slot = (g: number) => (t: number) => (t < 1000 ? 0 : t < 5450 ? g * Math.min(1, (t - 1000) / 200) : g + 2)
+    const lift = hand(5000, 300, -3.5)
+    const lifted = runSig(9000, t => slot(1.5)(t) + lift(t), ON, P).out
+    assert.equal(lifted.length, 1, JSON.stringify(lifted))
+    assert.equal(lifted[0].ev!.detector, "load_return")
+    assert.ok(Math.abs((lifted[0].ev!.delta_g as number) + 3.5) < 0.3, `peak ${lifted[0].ev!.delta_g} g`)
+    // told as the quick level (the median of three, a reading behind) is back, at 5460 ms: not a reading later, once
+    // it has gone on past the base
+    assert.equal(lifted[0].t_ms, 56 * P, `called at ${lifted[0].t_ms}`)
+    // a slotting hand easing off 3.5 g from a 4 g press: the load stays above the reference
+    assert.deepEqual(runSig(9000, t => slot(4)(t) + lift(t), ON, P).out, [])
+    // nor from a base 0.2 g above the reference (no press: a new level's slow ring, 20000-324)
+    assert.deepEqual(runSig(9000, t => slot(0.2)(t) + lift(t), ON, P).out, [])
+    // the same lift out of a press one reading in three of which dips 2.5 g (the median takes them out; the lift does
+    // not stand out of the readings' scatter)
+    const jumpy = (t: number) => (t >= 1000 && Math.round(t / P) % 3 === 0 ? -2.5 : 0)
+    assert.deepEqual(runSig(9000, t => slot(1.5)(t) + lift(t) + jumpy(t), ON, P).out, [])
+})
+
 test("a big lift (30 g, 400 ms) that comes back into a 1.1 g ring (the swinging rod rings the load) is a touch: back within 15 % of its height", () => {
     // half the threshold (0.75 g) would call it gone again at the ring's first trough
     const ring = (t: number) => (t >= 5400 ? 1.1 * Math.sin((2 * Math.PI * 2.5 * (t - 5400)) / 1000) : 0)
