@@ -104,6 +104,23 @@ test("a slotting hand letting go for 150 ms and pressing again is no nested lift
     assert.equal(nestedLifts(3).length, 1)
 })
 
+test("a hand lifting the hanger 3 g out of a slotting hand's 1.2 g tremoring press, the press going with it, is a touch told by the nested lift: back at the reference, under the envelope's mean (10000-146)", () => {
+    // the press from 4300 ms (too short a time for the hanger's base to take it), let go at 5000 as the hand lifts the
+    // load 1.8 g under the reference; the hand's grip gives once (back to 0.65 g under for 40 ms: the hanger's own
+    // excursion counts that back and the lift out again spends it), and it lets go at 5290 ms: the load stands at the
+    // reference, 1.2 g under where the tremor stood
+    const press = (t: number) => ramp(t, 4300, 300) * (1.2 + 1.0 * Math.sin(2 * Math.PI * 8 * (t / 1000)))
+    const lift = (under_g: number) => (t: number) => (t < 5000 ? press(t) : t < 5100 ? -1.8 : t < 5140 ? -0.65 : t < 5290 ? -1.8 : -under_g)
+    const out = run(12.5, 9000, lift(0))
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "nested_lift")
+    assert.ok(out[0].onset_ms! >= 5000 && out[0].onset_ms! < 5050, `onset ${out[0].onset_ms}`)
+    assert.ok((out[0].ev!.delta_g as number) < -2.5, `height ${out[0].ev!.delta_g} g`)
+    // the load back a gram under the reference (more than half the threshold under both the reference and where the
+    // tremor stood: not back) is no call
+    assert.deepEqual(run(12.5, 9000, lift(1)), [])
+})
+
 test("no nested press or lift is told while the cell repeats its readings exactly (stuck, not yet called a fault: 12000-148)", () => {
     const slot = slotting(1.5, 2.2, 8600)
     const lift = (t: number) => slot(t) + hand(5000, 250, -7)(t)
