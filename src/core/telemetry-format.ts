@@ -135,18 +135,14 @@ export class LineQueue {
     droppedOther = 0
     private buf: string[] = []
     private head = 0
-    private count = 0
+    /** lines waiting (read only: the queue keeps it) */
+    count = 0
 
     constructor(capacity: number) {
         if (!(capacity >= 4)) throw new Error("telemetry queue capacity must be >= 4 lines")
         this.capacity = capacity
         this.rowLimit = Math.floor((capacity * 3) / 4)
         for (let i = 0; i < capacity; i++) this.buf.push("")
-    }
-
-    /** lines waiting */
-    size(): number {
-        return this.count
     }
 
     /** queue a row; false (and counted) when the queue is too busy */

@@ -73,7 +73,7 @@ function telemetryCase(): ParityCase {
             if (rng.chance(0.05)) q.pushOther(telemetryEvent({ t_ms: s.t_ms, type: "touch", player: 1 + (i % 8), swing_dps: rng.gauss() * 100, detector: "gyro_jolt_without_load_step" }))
             // one printed line per step (the VM cuts lines at 150 characters)
             const line = rng.chance(0.25) ? q.shift() : null // slower than lines come in: the queue fills and drops rows
-            return line === null ? "" : line + " q" + q.size() + " d" + q.droppedRows
+            return line === null ? "" : line + " q" + q.count + " d" + q.droppedRows
         },
     }
 }

@@ -217,7 +217,7 @@ export class Referee {
     }
 
     /**
-     * resumes a saved game after a reset (trace time starts again at 0: see Rules.afterReset) with the saved tare and
+     * resumes a saved game after a reset (trace time starts again at 0: see parseSnapshot in rules.ts) with the saved tare and
      * card mass; the load reference is re-learned from the next steady level, the rest attitude and the gyro bias
      * at the next tare (until then the tilt cue is off and stillness is judged without the bias)
      */

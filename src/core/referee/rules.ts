@@ -395,17 +395,6 @@ export class Rules {
         })
     }
 
-    /**
-     * what a reset changes (restore() gives this state): trace time starts again at 0 (the turn's time was on the
-     * old timeline, so no blame window is open: the seat to play is blamed) and the fault detector starts healthy
-     * (a fault still there is reported afresh). Neither is in the snapshot
-     */
-    afterReset() {
-        this.g.pass_ms = -1
-        this.g.faults = []
-        this.refresh()
-    }
-
     /** the game saved by snapshot(); throws an Error naming the problem when `snap` is corrupt or for another game size */
     static restore(cfg: GameConfig, snap: string, settings?: RulesSettings): Rules {
         const r = new Rules(cfg, settings)
@@ -471,7 +460,8 @@ function parseSnapshot(cfg: GameConfig, snap: string): RulesState {
         warnings: digitsField(j, "w", n, 2),
         difficulty: difficulty as Difficulty,
         mover: intField(j, "m", 0, n),
-        // a reset: trace time starts again at 0, so no blame window is open (afterReset)
+        // a reset: trace time starts again at 0, so no blame window is open; the fault detector starts
+        // healthy (a fault still there is reported afresh): neither is in the snapshot
         pass_ms: -1,
         refall: flagField(j, "rf"),
         pivot: flagField(j, "pv"),

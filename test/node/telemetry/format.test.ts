@@ -73,7 +73,7 @@ test("RowGate: events mode sends no rows, decimated every n-th plus every input 
 test("LineQueue: FIFO, rows refused at 3/4 full, events only when full, counted", () => {
     const q = new LineQueue(8)
     for (let i = 0; i < 10; i++) q.pushRow("r" + i)
-    assert.equal(q.size(), 6)
+    assert.equal(q.count, 6)
     assert.equal(q.droppedRows, 4)
     assert.equal(q.pushOther("e1"), true)
     assert.equal(q.pushOther("e2"), true)
