@@ -121,6 +121,17 @@ test("a card's jolt as it slides off, on a 20 SPS cell whose readings ring both 
     cardOffExplainsKick(SLID_OFF, 4.7, 6000)
 })
 
+// the readings of a 20 SPS cell as four cards broke loose (seed 19000, case 153, from 28.94 s), g from the reference,
+// one every 51 ms: their jolt swings the readings 4 cards up first, then they ring about the lower level
+const BROKE_LOOSE_20SPS = [0.2, 9.9, 21.39, -5.92, -26.81, -20.22, -29.93, -44.19, -25.34, -5.48, -6.16, 4.89, 21.24, 11.43, -4.79, -7.43, -19.42, -37.41, -35.34, -24.56, -21.52, -9.97]
+
+test("cards breaking loose on a 20 SPS cell, their jolt swinging the readings up first, are no touch while the newest reading stands 2 cards down (19000-153: called 57 ms before the collapse proved)", () => {
+    // the reading 5 cards up still counts in the mean of the last four when the kick's wait ends, and marks the
+    // readings as a ring's alias; the newest, 5 cards down, is where cards off leave the load
+    const when = (k: number) => run(6600, { spin: kick(k, 10), load: recorded(BROKE_LOOSE_20SPS, 6000, 50), load_period_ms: 50, card_g: 5.26 })
+    for (const k of [5985, 5990, 5995, 6000]) assert.deepEqual(when(k), [], `kick at ${k}`)
+})
+
 // another card off the same rig (case 122 of seed 1, at 64.9 s): here the ring's alias puts one reading in three
 // near the old level, so the median and the ring-free level are still above the line when the cue's wait ends
 // (the kick 20 ms before the first low reading, as simulated)

@@ -37,7 +37,8 @@
  * too), or a hand lifts. On a slow cell (ALIAS_PERIOD_MS) with one of the last
  * four readings as far above the reference as the line is below, the quick
  * level and the last two readings are a push's ring aliased: only the means
- * count then (a heavy poke's ring held its call 780 ms). It waits up to
+ * count then (a heavy poke's ring held its call 780 ms), and the call waits while the newest reading stands
+ * NEWEST_LOW_CARDS down (cards breaking loose jolt the readings up first). It waits up to
  * `explain_ms` longer for the load to come back (the hand let go: a touch); a
  * load that stays low explains the push and drops it.
  * A hand on the hanger is seen by the HangerDetector, which offers what it saw
@@ -125,6 +126,16 @@ const ALIAS_PERIOD_MS = 40
  * worse; 300 lost a collapse read as a touch on 1000-6000 (4000-34), 250 eight
  */
 const RING_ABOUT_MS = 400
+/**
+ * On a slow cell whose readings rang (one of the last four as far above the reference as the explain line is below),
+ * a call waits while the newest reading stands this many cards below the reference: cards breaking loose jolt the
+ * load up first, and that reading holds the means of the last readings up while the newest already stands where cards
+ * off leave the load (19000-153, 20 SPS: +21 g, then -6 and -27 g; the spin push was called 57 ms before the third low
+ * reading proved the collapse; 10000-100, 10 SPS: +16 g, then -17 g). A push's aliased ring swings back within a
+ * period. Seeds 1000-6000, 10000-15000, 16000-21000: those two right, none wrong; under the explain line instead
+ * (about 0.6 card) two heavy pokes on 10 SPS cells were called past the hand's 500 ms (1000-119, 6000-101)
+ */
+const NEWEST_LOW_CARDS = 2
 /** ... with the extremes' midpoint within this many cards of the reference or above. Seeds 10000-15000: 0.5 and 0.75 give the three, 0.3 two, 0.15 one; seeds 1000-6000 none changed */
 const RING_CENTRE_CARDS = 0.5
 
@@ -204,8 +215,11 @@ export class TouchDetector {
             if (!(x >= this.lo)) this.lo = x
             const about = t_ms - this.pendingSince >= RING_ABOUT_MS && this.hi > -line && this.hi + this.lo > -2 * RING_CENTRE_CARDS * sig.mass.get_g()
             const low = sig.load.ringFree_g() - ref < line || (!about && (((d < line || sig.load.recentHigh_g() - ref < line) && !rung) || sig.load.recentMean_g() - ref < line))
+            // ... and while the readings rang (rung) with the newest reading NEWEST_LOW_CARDS down, it waits for the next
+            // one: cards breaking loose jolt the load up first, and that reading holds the means up
+            const wait = rung && x < -NEWEST_LOW_CARDS * sig.mass.get_g()
             if (low && waited >= this.s.explain_ms) this.pendingSince = NaN
-            else if (!low && waited >= 0) {
+            else if (!low && !wait && waited >= 0) {
                 this.pendingSince = NaN
                 this.pendingEv["delta_g"] = Math.round(d * 100) / 100
                 this.called = true
