@@ -273,7 +273,7 @@ function fingerSwing(t0: number, dpss: number): (t_ms: number) => number {
     return t => rate[Math.round(t)]
 }
 
-test("a light finger's swing push under the swing line, struck out of a quiet rod with the load at its level and cards on, is a touch (two thirds of the line); on the empty rig or with a card's weight coming on it is not", () => {
+test("a light finger's swing push under the swing line, struck out of a quiet rod with the load at its level and two cards or more on, is a touch (two thirds of the line); on the empty rig, on one card or with a card's weight coming on it is not", () => {
     const roll = fingerSwing(6000, 115)
     const out = run(9000, { spin: () => 0, roll, cards: 3 })
     assert.equal(out.length, 1, JSON.stringify(out))
@@ -284,6 +284,10 @@ test("a light finger's swing push under the swing line, struck out of a quiet ro
     assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
     // the first card's placer turns the nearly empty rig: no cards on, no touch
     assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 0 }), [])
+    // nor on one card: the next placer's hand turns the rod that hard before its card's weight comes (17000-389)
+    assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 1 }), [])
+    // two cards on: a touch
+    assert.equal(run(9000, { spin: () => 0, roll, cards: 2 }).length, 1)
     // a card's weight coming on (the load a card above the reference as the push comes): no touch
     assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 3, load: t => (t >= 5800 ? CARD_G : 0) }), [])
     // twice as hard, over the full line: a touch whatever the structure

@@ -7,8 +7,8 @@
  *    spin envelope (the pendulum model's errors grow with the motion) and
  *    `push_per_shake_g` x the clamp's shake (a table bump moves the pivot: the
  *    rod feels it as a push); from two thirds of the swing line when the push
- *    struck out of a quiet rod with the load at the reference and a card or
- *    more on (STRUCK_LINE_FRAC). A finger puts its force on and off within tens
+ *    struck out of a quiet rod with the load at the reference and two cards
+ *    or more on (STRUCK_LINE_FRAC, STRUCK_MIN_CARDS). A finger puts its force on and off within tens
  *    of ms; a hand slotting a card ramps over hundreds, and pushes toward the
  *    rod axis (little spin). While the load stands above the reference (a card
  *    coming on, a hand pressing it in) a push must also have struck: the
@@ -103,7 +103,7 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
 
 /**
  * A swing push that struck (Push.struck: its peak STRIKE_X times its background) while the load stands within
- * LEVEL_CARDS of the reference, on a structure with half a card or more on it, is a cue from this fraction of the
+ * LEVEL_CARDS of the reference, on a structure with STRUCK_MIN_CARDS or more on it, is a cue from this fraction of the
  * swing line: a finger's push rises out of a quiet rod with no card coming on. A placer's hand pushes the rod before
  * its card's weight comes, but mostly out of its own slotting, and the first card's placer turns the nearly empty rig
  * hard (3000-12, 3000-385, 4000-298: called as touches until the empty structure was left out). Seeds 1000-6000 and
@@ -113,6 +113,13 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
 const STRUCK_LINE_FRAC = 0.67
 /** ... the load this close to the reference, cards (0.2 gave one fewer, 0.5 the same) */
 const LEVEL_CARDS = 0.3
+/**
+ * ... on a structure weighing more than this many cards: on one card the next placer's hand turns the rod that hard
+ * before the card's weight comes (17000-389: 9 dps/s, the line 8, 760 ms after the hand came; 15000-11 and 20000-85
+ * too). Seeds 1000-6000, 10000-15000 and 16000-21000: 1.5 (two cards or more) puts those three right, none wrong, and
+ * takes no touch away (light recall as it was); 0.5, half a card, was the first form
+ */
+const STRUCK_MIN_CARDS = 1.5
 
 /** a cell whose readings come this far apart or further (25 SPS and slower) aliases the hanger's 3-6 Hz ring, ms */
 const ALIAS_PERIOD_MS = 40
@@ -180,11 +187,11 @@ export class TouchDetector {
         if (pushMargin_dpss(s, sig, true) > s.spin_push_dpss) return "spin_push"
         const m = pushMargin_dpss(s, sig, false)
         if (m > s.swing_push_dpss) return "swing_push"
-        // a push that struck out of a quiet rod, the load at the reference, a card or more on: a lower line
+        // a push that struck out of a quiet rod, the load at the reference, two cards or more on: a lower line
         if (m > STRUCK_LINE_FRAC * s.swing_push_dpss && sig.push.struck()) {
             const card = sig.mass.get_g()
             const d = sig.load.fast_g() - sig.ref_g
-            if (d < LEVEL_CARDS * card && d > -LEVEL_CARDS * card && sig.ref_g - sig.load.zero_g() > card / 2) return "swing_push"
+            if (d < LEVEL_CARDS * card && d > -LEVEL_CARDS * card && sig.ref_g - sig.load.zero_g() > STRUCK_MIN_CARDS * card) return "swing_push"
         }
         return ""
     }
