@@ -443,6 +443,28 @@ test("a hand slotting a card, its 9 Hz tremor rung up by the hanger and aliased 
     assert.deepEqual(out, [])
 })
 
+// the readings of a 20 SPS cell (one every 50.8 ms, g from the reference) as a placer slotted a card (seed 20000, case
+// 335, from 24.5 s): the hand's 9-10 Hz tremor, aliased, makes them jump 1-2 g each way, and one swell of 1.2 g over
+// the level came back 300 ms later (called as a hand on the hanger, its placer out)
+const SLOTTING_TREMOR_20SPS = [0.0, 0.0, 0.2, 0.2, 0.1, 0.1, -0.0, -0.1, -0.2, -0.2, -0.3, -0.0, 0.1, 0.0, 0.1, 0.2, -0.0, 0.0, -0.2, 0.1, 0.0, -0.0, -0.1, -0.0, 0.1, 0.3, -0.2, -0.0, -0.1, -0.0, -0.1, 0.1, -0.1, -0.1, -0.1, -0.2, 0.2, -0.0, 0.2, 0.2, 0.7, 0.2, 0.8, 0.3, 0.7, 0.8, 0.1, 1.6, -0.4, 1.7, -0.5, 1.5, -0.3, 0.9, 0.5, 0.1, 1.1, -0.1, 1.7, -0.4, 1.9, -0.4, 1.3, -0.0, 0.9, 0.5, 0.5, 1.1, 0.1, 1.7, -0.3, 1.7, 1.7, -0.5, 1.6, -0.1, 1.2, 0.3, 0.5]
+
+test("on a 20 SPS cell a slotting hand's tremor, aliased into readings that jump 1-2 g each way, is no touch when it swells 1.2 g and back (20000-335); a hand's 6 g press on it is, and a 1.6 g press out of calm readings", () => {
+    // the threshold of that cell (its rest noise, the swing's ring): 1.1 g
+    const cell = { ...ON, min_g: 1.1 }
+    const P = 50.8
+    const at = (t: number) => Math.round(t / P) - 100
+    const tremor = (t: number) => (at(t) < 0 ? 0 : at(t) < SLOTTING_TREMOR_20SPS.length ? SLOTTING_TREMOR_20SPS[at(t)] : 0.5)
+    assert.deepEqual(runSig(12000, tremor, cell, P).out, [])
+    const press = hand(7950, 300, 6)
+    const pressed = runSig(12000, t => tremor(t) + press(t), cell, P).out
+    assert.equal(pressed.length, 1, JSON.stringify(pressed))
+    assert.ok((pressed[0].ev!.delta_g as number) > 6, `peak ${pressed[0].ev!.delta_g} g`)
+    const small = hand(7950, 300, 1.6)
+    const calm = runSig(12000, t => (at(t) < 0 ? 0 : 0.5) + small(t), cell, P).out
+    assert.equal(calm.length, 1, JSON.stringify(calm))
+    assert.equal(calm[0].ev!.detector, "load_return")
+})
+
 /** as run, with white noise of `noise_g` on the readings until the tare (the rest noise it learns) at 3 s, none after */
 function runAfterTare(noise_g: number, extra: (t_ms: number) => number): Obs[] {
     const sig = freshSignals()

@@ -62,6 +62,8 @@
  *    past lift_dps itself), and any excursion under way up to `lift_dps` (a
  *    hand's press swings the rod too);
  *  - a table bump: the clamp's shake above `shake_g` stops it;
+ *  - a slotting hand's tremor on a slow cell (10-20 SPS): a press no bigger than a slotting hand's
+ *    (SLOT_PRESS_CARDS) begun out of readings that jump (their jitter past CALM_JIT);
  *  - a pressing hand's own wobble: from a base held above the reference by
  *    more than the threshold (a press), an excursion smaller than the press
  *    that comes back to the base (a slotting hand's tremor, aliased by a slow
@@ -554,8 +556,13 @@ export class HangerDetector {
         // 16000-21000 and the forced librium cases: four more right (12000-234, 19000-47; 2000-141 and 4000-110 of the
         // librium set), none worse; at 1.5x the press a lift from a press base was lost (4000-306), at 0.75x three of the
         // four were touches again
+        //
+        // On a slow cell, a press no bigger than a slotting hand's that began out of jumping readings is that hand's
+        // tremor aliased (under < 0: the jitter past CALM_JIT as it began), not a second hand: spent (20000-335: the
+        // readings of a 20 SPS cell jumped 1-2 g each way for a second, and a 1.2 g swell came back 300 ms later).
+        // Seeds 1000-6000, 10000-15000 and 16000-21000: two more right (20000-335, 18000-340), no other call changed
         const reach = Math.abs(this.peak_g)
-        if (pressed > thr && reach < pressed) {
+        if ((pressed > thr && reach < pressed) || (this.side > 0 && this.under < 0 && load.period_ms >= NEST_PERIOD_MS && reach < SLOT_PRESS_CARDS * mass)) {
             this.since = -1
             return null
         }
