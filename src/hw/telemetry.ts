@@ -118,8 +118,4 @@ export class Telemetry implements TelemetrySink {
         }
         printer.start()
     }
-
-    stop() {
-        this.running = false
-    }
 }
