@@ -461,7 +461,7 @@ export class HangerDetector {
         // how far past the level the load may swing: a release's ring (after a heavy press, and the swing's load
         // ring); further, the excursion itself was a ring
         const frac = s.over_frac * this.peak_g * this.side
-        const over = (frac > s.over_g ? frac : s.over_g) + (heavy ? ring : 0)
+        const over = Math.max(frac, s.over_g) + (heavy ? ring : 0)
         // an excursion from a base that held a hand's press (above the reference, by less than a slotting hand
         // presses), going clear of it (twice its height), may come back to the reference, the slotting hand gone with
         // it (a smaller wobble that drops to the reference is a ring, 4000-303). A press under the threshold too
@@ -505,8 +505,8 @@ export class HangerDetector {
         // back: within half the threshold, or for a big excursion within BACK_FRAC of its height, up to half a card (a card stays out)
         const big = BACK_FRAC * Math.abs(this.peak_g)
         const halfCard = 0.5 * mass
-        const cap = big < halfCard ? big : halfCard
-        const tol = cap > thr / 2 ? cap : thr / 2
+        const cap = Math.min(big, halfCard)
+        const tol = Math.max(cap, thr / 2)
         // back: within tol on its own side, past the level up to `over` (above)
         const back = (this.side < 0 ? dl : d) * this.side < tol
         if (this.back_ms === this.back_ms && !back) {
