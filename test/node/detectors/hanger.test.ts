@@ -465,6 +465,33 @@ test("on a 20 SPS cell a slotting hand's tremor, aliased into readings that jump
     assert.equal(calm[0].ev!.detector, "load_return")
 })
 
+test("a dip from a base the load never stood at (the steady mean still held the placer's press as the card was called) is no lift under 1.5 thresholds (18000-296, 12000-29); a deeper one is, and so is a hand's lift from a level the load stood at", () => {
+    // 20 SPS: a card (5 g) and its placer's press from 3 s; at 5 s the card is called (the reference moves), and for
+    // 600 ms the steady mean taken as the hanger's level still holds the press, 0.54 g over the reference while the
+    // load stands at 0.45 g under it; a reading's noise takes it 0.6 g under (from 5.4 s), 1.14 g under that level
+    const run = (dip: number, lift: number) => {
+        const sig = freshSignals()
+        const det = new HangerDetector({ ...ON, min_g: 1 })
+        const mean = sig.load.steadyMean_g.bind(sig.load)
+        const out: Obs[] = []
+        for (let t = 0; t <= 10000; t += 50) {
+            sig.ref_g = t < 5000 ? REF_G - 5 : REF_G
+            sig.load.steadyMean_g = () => (t >= 5000 && t < 5600 ? REF_G + 0.54 : mean())
+            sig.motion.update(t, 0, 0, 0)
+            const g = t < 3000 ? -5 : t >= 5400 && t < 5500 ? dip : t >= 7000 && t < 7300 ? -0.45 + lift : -0.45
+            feed(det, sig, t, REF_G + g, out)
+        }
+        return out
+    }
+    assert.deepEqual(run(-0.6, 0), [])
+    const deeper = run(-1.3, 0)
+    assert.equal(deeper.length, 1, JSON.stringify(deeper))
+    assert.ok(Math.abs((deeper[0].ev!.delta_g as number) + 1.84) < 0.05, `peak ${deeper[0].ev!.delta_g} g`)
+    const lifted = run(-0.6, -2)
+    assert.equal(lifted.length, 1, JSON.stringify(lifted))
+    assert.ok(lifted[0].onset_ms! > 6900, `onset ${lifted[0].onset_ms}`)
+})
+
 /** as run, with white noise of `noise_g` on the readings until the tare (the rest noise it learns) at 3 s, none after */
 function runAfterTare(noise_g: number, extra: (t_ms: number) => number): Obs[] {
     const sig = freshSignals()

@@ -68,6 +68,8 @@
  *    more than the threshold (a press), an excursion smaller than the press
  *    that comes back to the base (a slotting hand's tremor, aliased by a slow
  *    cell; a press easing off does not take the load below the reference);
+ *  - a small excursion from a base the load never stood at since it moved there (UNMET_THR: a steady mean
+ *    that still held a slotting hand's press);
  *  - the ring of a new level: for BASE_SETTLE_MS after the base moved to a new
  *    level (a card on or off), no excursion of a card or less starts (the first
  *    steady mean still holds the level's slow ring, and its next trough looked
@@ -150,6 +152,16 @@ const FLIP_MS = 120
 const BASE_SETTLE_MS = 250
 /** ... but one of more than this many cards does: no level's ring reaches a card, a hand lifting the hanger does (5000-230: 42 g as a held press's level was taken). Seeds 1000-6000: 0.5, 1 and 2 give the same outcomes, one more right than none */
 const SETTLE_CARDS = 1
+/**
+ * an excursion of less than this many thresholds starts only from a base the load has stood at (within half the
+ * threshold) since the base last moved to a new level: a steady mean that still held a slotting hand's press as the
+ * placement was called, the load settled a threshold under it, is no level a hand took the load from (18000-296,
+ * 12000-29: 20 SPS cells, the placer told as lifting the hanger 1.1-1.2 g as the mean caught up). Seeds 1000-6000,
+ * 10000-15000 and 16000-21000: at 1.5 those two right, no other call changed; with the base's every move of half the
+ * threshold counted as new, the same at 1.5, one lost at 2 (4000-306) and eight with no bound (5000-230: a hand
+ * lifted 42 g as a held press's level was taken)
+ */
+const UNMET_THR = 1.5
 /** a big excursion is back within this fraction of its height (at most half a card) */
 const BACK_FRAC = 0.15
 /** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
@@ -241,6 +253,8 @@ export class HangerDetector {
     private base_g: number
     /** when the base last moved to a new level (NaN: never), ms */
     private baseMoved_ms: number
+    /** the quick level has stood within half the threshold of the base since the base last moved to a new level */
+    private met: boolean
     /** the excursion's largest deviation from the base (signed), g; the readings back since it came back, and their squared deviations, g^2 */
     private peak_g = 0
     private backN = 0
@@ -398,7 +412,10 @@ export class HangerDetector {
             // level, and the load back at the old one read as a lift)
             if (!this.returned || Math.abs(off) <= thr) {
                 // a new level (a card on or off): the first steady mean still holds its ring
-                if (!(Math.abs(m - this.base_g) <= s.min_g)) this.baseMoved_ms = t_ms
+                if (!(Math.abs(m - this.base_g) <= s.min_g)) {
+                    this.baseMoved_ms = t_ms
+                    this.met = false
+                }
                 this.base_g = m
                 this.since = NaN
                 this.returned = false
@@ -406,6 +423,7 @@ export class HangerDetector {
         }
         const d = load.quick_g() - this.base_g
         const ad = Math.abs(d)
+        if (ad <= thr / 2) this.met = true
         // judged on a calm clamp: a press under still_dps; a lift (no card and no slotting hand lifts the load
         // and gives it back) or a press of more than press_cards (no slotting hand presses so hard) up to
         // lift_dps; a lift under way whatever the swing (the hand's lift swings the rod itself), a press under way up to
@@ -427,7 +445,7 @@ export class HangerDetector {
             // Not after a spent lift (a lift held past max_ms, cards off: on seeds 1000-6000 ten placements read as
             // touches). Seeds 1000-6000: two more right outcomes, none worse
             const fresh = this.since !== this.since || (this.since === -1 && this.side > 0 && d < -thr)
-            if (fresh && ad > thr && judged && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * mass)) {
+            if (fresh && ad > thr && judged && (this.met || ad > UNMET_THR * thr) && (!(t_ms - this.baseMoved_ms < BASE_SETTLE_MS) || ad > SETTLE_CARDS * mass)) {
                 this.begin(t_ms, d, this.since === -1 && this.side > 0)
                 this.ref_g = sig.ref_g
                 // the quick level is a median of three: it passed the threshold a reading after the first reading past
