@@ -295,10 +295,10 @@ export class Push {
         const rs = highPass2(fl, HP_SPIN, khp, as)
         this.swingPush = settled ? Math.sqrt(r1 * r1 + r2 * r2) / RAD_PER_DEG : 0
         this.spinPush = settled ? Math.abs(rs) / RAD_PER_DEG : 0
-        const p = this.swingPush > this.spinPush ? this.swingPush : this.spinPush
+        const p = Math.max(this.swingPush, this.spinPush)
         this.peak = peakHold(this.peak, p, dt / (s.peak_hold_ms + dt))
         this.bg += ((this.peak - this.bg) * dt) / (STRIKE_BG_MS + dt)
-        const sx = this.peak / (this.bg > 1 ? this.bg : 1)
+        const sx = this.peak / Math.max(this.bg, 1)
         if (sx >= STRIKE_X) {
             if (!(t_ms - this.strike_ms < STRIKE_GAP_MS)) this.strikeX = 0
             this.strike_ms = t_ms
@@ -336,7 +336,7 @@ export class Push {
 
     /** the peak-held push stands at STRIKE_X times its background now: it rose sharply (a finger, a card breaking loose), not out of a hand's tremor */
     struck(): boolean {
-        return this.peak >= STRIKE_X * (this.bg > 1 ? this.bg : 1)
+        return this.peak >= STRIKE_X * Math.max(this.bg, 1)
     }
 
     /** slow envelopes of the (low-passed) swing and spin rates, degrees/s */

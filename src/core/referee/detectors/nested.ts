@@ -126,7 +126,7 @@ export class NestedPress {
         if (this.since === this.since) {
             const moved = ref - this.ref_g
             const over = OVER_FRAC * (this.peak - this.eMean)
-            if (moved > 0.2 || moved < -0.2 || q < this.eLo - (over > level ? over : level)) this.since = NaN
+            if (moved > 0.2 || moved < -0.2 || q < this.eLo - Math.max(over, level)) this.since = NaN
             else if (q > this.eHi + level) {
                 if (q > this.peak) this.peak = q
                 // out again (a tremor grown), or standing out longer than the envelope spans (a slotting hand's press): spent
@@ -159,7 +159,7 @@ export class NestedPress {
         if (n < MIN_READINGS) return false
         const mean = sum / n
         const width = hi - lo
-        const rise = thr > RISE_K * width ? thr : RISE_K * width
+        const rise = Math.max(thr, RISE_K * width)
         const off = dir * (mean - ref)
         if (off > -thr && off < press && q - hi > rise) {
             this.since = t_ms

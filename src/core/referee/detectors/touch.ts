@@ -204,7 +204,7 @@ export class TouchDetector {
             const d = sig.load.fast_g() - sig.ref_g
             // the load must have had time to show cards coming off (a slow cell's readings lag)
             const lag = sig.load.responseDelay_ms()
-            const waited = t_ms - this.pendingSince - (lag > this.s.confirm_ms ? lag : this.s.confirm_ms)
+            const waited = t_ms - this.pendingSince - Math.max(lag, this.s.confirm_ms)
             // cards came off: the quick level, or the last two readings past the spike gate, stand low
             const line = -this.s.explain_cards * sig.mass.get_g()
             // ... or the ring-free level, or the last four readings' mean, does (a slow cell aliases the ring of a
