@@ -2,7 +2,7 @@
 // is a touch timed from its onset; the same kick explained by a card coming off, or felt while the table shakes, is not.
 import { test } from "node:test"
 import assert from "node:assert/strict"
-import { TouchDetector, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
+import { TouchDetector, TouchSettings, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
 import { freshSignals } from "./fixture.ts"
 import { swingPendulum } from "../signal/pendulum.ts"
@@ -31,13 +31,15 @@ interface Scene {
     roll?: (t_ms: number) => number
     /** cards on the structure: the tare is the reference less their weight (no tare unless given) */
     cards?: number
+    /** the detector's settings (TOUCH_DEFAULTS unless given) */
+    settings?: TouchSettings
 }
 
 /** IMU at 100 Hz, load at 80 Hz (or scene.load_period_ms); the rest (gyro bias 0, up = z, shake floor) learned over the first 2 s; returns the touch calls */
 function run(until_ms: number, scene: Scene): Obs[] {
     const sig = freshSignals()
     sig.mass.set(scene.card_g ?? CARD_G, 3)
-    const touch = new TouchDetector(TOUCH_DEFAULTS)
+    const touch = new TouchDetector(scene.settings ?? TOUCH_DEFAULTS)
     const out: Obs[] = []
     for (let t = 0; t <= until_ms; t += 2.5) {
         if (t % 10 === 0) {
@@ -279,7 +281,7 @@ test("a light finger's swing push under the swing line, struck out of a quiet ro
     assert.equal(out.length, 1, JSON.stringify(out))
     assert.equal(out[0].ev!.detector, "swing_push")
     const push = out[0].ev!.push_dpss as number
-    // under the full line (the cue before STRUCK_LINE_FRAC), over two thirds of it
+    // under the full line (the cue before the struck line), over two thirds of it
     assert.ok(push < TOUCH_DEFAULTS.swing_push_dpss && push > (2 / 3) * TOUCH_DEFAULTS.swing_push_dpss, `push ${push}`)
     assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
     // the first card's placer turns the nearly empty rig: no cards on, no touch
@@ -292,4 +294,24 @@ test("a light finger's swing push under the swing line, struck out of a quiet ro
     assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 3, load: t => (t >= 5800 ? CARD_G : 0) }), [])
     // twice as hard, over the full line: a touch whatever the structure
     assert.equal(run(9000, { spin: () => 0, roll: fingerSwing(6000, 400), cards: 0 }).length, 1)
+})
+
+test("on lunacy's swing line (15 dps/s) a light finger's push of 9 dps/s, struck out of a quiet rod on three cards, is a touch: the struck line is 8 dps/s on every level (16000-126, 21000-395)", () => {
+    const lunacy = { ...TOUCH_DEFAULTS, swing_push_dpss: 15 }
+    const roll = fingerSwing(6000, 100)
+    const out = run(9000, { spin: () => 0, roll, cards: 3, settings: lunacy })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    const push = out[0].ev!.push_dpss as number
+    // over 8, under two thirds of lunacy's line (the struck line before; the evidence is rounded)
+    assert.ok(push > 8 && push < (2 / 3) * 15, `push ${push}`)
+    // a push under 8 still is not (the line, not the level's)
+    assert.deepEqual(run(9000, { spin: () => 0, roll: fingerSwing(6000, 80), cards: 3, settings: lunacy }), [])
+})
+
+test("a table bump whose first gyro reading pushes past the struck line before the clamp's shake shows, a reading later, is no touch: a struck push must hold 12 ms (3000-382); the same push with no shake is a touch", () => {
+    const roll = fingerSwing(6000, 110)
+    // the struck line is first passed on the reading at 6040 ms; the shake (a 30 Hz ring) starts there, at its zero
+    const shake = (t: number) => (t >= 6040 && t < 6500 ? 0.2 * Math.sin((2 * Math.PI * 30 * (t - 6040)) / 1000) : 0)
+    assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 3, shake }), [])
+    assert.equal(run(9000, { spin: () => 0, roll, cards: 3 }).length, 1)
 })

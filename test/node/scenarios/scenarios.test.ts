@@ -325,3 +325,15 @@ test("a heavy poke on a 20 SPS cell (a hand lifting the structure 23 g for 63 ms
     assert.ok(called.length > 0 && called.every(e => e.player === poke.player), "the poke is its player's touch")
     assert.deepEqual(r.outs, r.truthOuts)
 })
+
+test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of a quiet rod (under two thirds of lunacy's 15 line), puts its player out (21000-395)", () => {
+    const r = fullCase(21000, 395, "touch")
+    assert.equal(r.spec.config.difficulty, "lunacy")
+    const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
+    assert.ok(t, "no light touch on the structure in the truth")
+    const called = r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
+    assert.deepEqual(called.map(e => [e.player, e.detector]), [[t.player, "swing_push"]])
+    // under lunacy's swing line, about two thirds of it (the evidence is rounded to whole dps/s^2)
+    assert.ok(Number(called[0].push_dpss) <= 10, `push ${called[0].push_dpss}`)
+    assert.deepEqual(r.outs, r.truthOuts)
+})

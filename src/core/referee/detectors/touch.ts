@@ -6,9 +6,9 @@
  *    vertical), plus `swing_push_per_dps` / `spin_push_per_dps` x the swing /
  *    spin envelope (the pendulum model's errors grow with the motion) and
  *    `push_per_shake_g` x the clamp's shake (a table bump moves the pivot: the
- *    rod feels it as a push); from two thirds of the swing line when the push
+ *    rod feels it as a push); from `struck_push_dpss` (8, on every level) when the push
  *    struck out of a quiet rod with the load at the reference and two cards
- *    or more on (STRUCK_LINE_FRAC, STRUCK_MIN_CARDS). A finger puts its force on and off within tens
+ *    or more on (STRUCK_MIN_CARDS; held STRUCK_HOLD_MS). A finger puts its force on and off within tens
  *    of ms; a hand slotting a card ramps over hundreds, and pushes toward the
  *    rod axis (little spin). While the load stands above the reference (a card
  *    coming on, a hand pressing it in) a push must also have struck: the
@@ -65,6 +65,8 @@ export interface TouchSettings {
     /** the push cues (Push): the fast part of the external torque passes this, degrees/s^2 ... */
     swing_push_dpss: number
     spin_push_dpss: number
+    /** ... and a swing push that struck out of a quiet rod, the load at its level, two cards or more on, this (STRUCK_HOLD_MS), degrees/s^2 */
+    struck_push_dpss: number
     /** ... plus this much per degree/s of the swing / spin envelope (the model's errors grow with the motion), 1/s */
     swing_push_per_dps: number
     spin_push_per_dps: number
@@ -85,6 +87,8 @@ export const TOUCH_DEFAULTS: TouchSettings = {
     rearm_ms: 2500,
     swing_push_dpss: 12,
     spin_push_dpss: 6,
+    // the same on every level (not a fraction of the level's swing line): see STRUCK_HOLD_MS
+    struck_push_dpss: 8,
     swing_push_per_dps: 0.03,
     spin_push_per_dps: 1,
     push_per_shake_g: 700,
@@ -103,14 +107,21 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
 
 /**
  * A swing push that struck (Push.struck: its peak STRIKE_X times its background) while the load stands within
- * LEVEL_CARDS of the reference, on a structure with STRUCK_MIN_CARDS or more on it, is a cue from this fraction of the
- * swing line: a finger's push rises out of a quiet rod with no card coming on. A placer's hand pushes the rod before
- * its card's weight comes, but mostly out of its own slotting, and the first card's placer turns the nearly empty rig
- * hard (3000-12, 3000-385, 4000-298: called as touches until the empty structure was left out). Seeds 1000-6000 and
- * 10000-15000: 0.67 ten more right and one wrong (15000-11: a placer's push 0.8 of the line on a 10 SPS cell), 0.7
- * eight and one, 0.75 five and none, 0.6 thirteen and six; the forced librium cases unchanged
+ * LEVEL_CARDS of the reference, on a structure with STRUCK_MIN_CARDS or more on it, is a cue from `struck_push_dpss`
+ * (under the swing line) once it has stood there this long, ms: a finger's push rises out of a quiet rod with no card
+ * coming on. A placer's hand pushes the rod before its card's weight comes, but mostly out of its own slotting, and
+ * the first card's placer turns the nearly empty rig hard (3000-12, 3000-385, 4000-298: called as touches until the
+ * empty structure was left out). The line: seeds 1000-6000 and 10000-15000, as a fraction of the 12 dps/s swing line,
+ * 0.67 ten more right and one wrong (15000-11: a placer's push 0.8 of the line on a 10 SPS cell), 0.7 eight and one,
+ * 0.75 five and none, 0.6 thirteen and six; the forced librium cases unchanged. It is 8 dps/s on every level (a
+ * setting of its own, not a fraction of the level's line): lunacy's swing line is 15 (the model errors of its big
+ * swings), and two thirds of that missed light touches that struck 8-10 dps/s out of a quiet rod (16000-126,
+ * 21000-201, 21000-395, 11000-366 right now). The hold: a table bump's first gyro reading can pass the line before the
+ * clamp's shake, a reading later, takes the push back under it (3000-382 on lunacy: 9.8 dps/s, then -100: a bump read
+ * as a touch at 8 without the hold); a finger's push stands for tens of ms. Seeds 1000-6000, 10000-15000 and
+ * 16000-21000: the four right, none wrong (without the hold, 6000-185 right too but 3000-382 wrong)
  */
-const STRUCK_LINE_FRAC = 0.67
+const STRUCK_HOLD_MS = 12
 /** ... the load this close to the reference, cards (0.2 gave one fewer, 0.5 the same) */
 const LEVEL_CARDS = 0.3
 /**
@@ -160,6 +171,8 @@ export class TouchDetector {
     /** the highest and the lowest gated reading since the pending cue fired, g from the reference (NaN: none yet) */
     private hi = NaN
     private lo = NaN
+    /** the cue now is a push over the struck line only (struck_push_dpss): it must hold STRUCK_HOLD_MS */
+    private low = false
     constructor(settings: TouchSettings) {
         this.s = settings
         this.reset()
@@ -180,6 +193,7 @@ export class TouchDetector {
     /** which cue fires now ("" for none) */
     private cue(sig: Signals): string {
         const s = this.s
+        this.low = false
         const level = sig.load.swinging ? sig.load.ringFree_g() : sig.load.fast_g()
         if (sig.loadOk && level - sig.ref_g > s.load_up_cards * sig.mass.get_g()) return "load_excursion"
         // no foul on missing data: with the load cell in fault a push cannot be told from cards coming off
@@ -188,10 +202,13 @@ export class TouchDetector {
         const m = pushMargin_dpss(s, sig, false)
         if (m > s.swing_push_dpss) return "swing_push"
         // a push that struck out of a quiet rod, the load at the reference, two cards or more on: a lower line
-        if (m > STRUCK_LINE_FRAC * s.swing_push_dpss && sig.push.struck()) {
+        if (m > s.struck_push_dpss && sig.push.struck()) {
             const card = sig.mass.get_g()
             const d = sig.load.fast_g() - sig.ref_g
-            if (d < LEVEL_CARDS * card && d > -LEVEL_CARDS * card && sig.ref_g - sig.load.zero_g() > STRUCK_MIN_CARDS * card) return "swing_push"
+            if (d < LEVEL_CARDS * card && d > -LEVEL_CARDS * card && sig.ref_g - sig.load.zero_g() > STRUCK_MIN_CARDS * card) {
+                this.low = true
+                return "swing_push"
+            }
         }
         return ""
     }
@@ -236,7 +253,7 @@ export class TouchDetector {
         let cue = this.cue(sig)
         // the push cues are band-passed already: a touch's edge lasts tens of ms
         const push = cue === "spin_push" || cue === "swing_push"
-        let hold = push ? 0 : this.s.hold_ms
+        let hold = push ? (this.low ? STRUCK_HOLD_MS : 0) : this.s.hold_ms
         if (cue.length === 0 && sig.imuOk && sig.loadOk && sig.attitude.tiltDeg() > this.s.tilt_deg) {
             cue = "tilt"
             hold = this.s.tilt_hold_ms
