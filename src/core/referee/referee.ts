@@ -93,6 +93,9 @@ export class Referee {
         this.faults.update(s, obs)
         sig.imuOk = !this.faults.imuFault
         sig.loadOk = !this.faults.loadFault
+        // a load in fault: its steadiness window starts afresh when the data comes back (a stuck cell's readings before
+        // the call are no level: 20000-178, where the hanger took one as its base and read the load back as a lift)
+        if (!sig.loadOk) sig.load.steadiness.reset()
         sig.loadSameN = this.faults.loadSameN
         if (s.hasImu && sig.imuOk) {
             sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)

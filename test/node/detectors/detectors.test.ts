@@ -151,3 +151,25 @@ test("a Referee's overrides apply on every level's settings: its own, and a leve
     assert.equal(plain.levelSettings("hard").collapse.fast_hold_ms, settingsFor("hard").collapse.fast_hold_ms)
     assert.notEqual(settingsFor("hard").collapse.fast_hold_ms, 123)
 })
+
+test("after a load fault the load's steadiness window starts afresh: the readings before the call (a stuck cell's, 1500 g) are no steady level once the data is back; the first one is the live level (20000-178: the hanger took the stale one as its base)", () => {
+    const rig = new SynthRig(4, 6, [...places(2, 3000, 4000), { kind: "load_stuck", t_ms: 12000, size: 3000 }])
+    const ref = new Referee(GAME, DEFAULTS)
+    let back = NaN
+    let steadyAtBack = true
+    let firstMean = NaN
+    while (rig.sample.t_ms < 20000) {
+        if (!rig.step()) continue
+        for (const e of ref.update(rig.sample)) {
+            if (e.recovered && e.sensor === "load") {
+                back = e.t_ms
+                steadyAtBack = ref.sig.load.isSteady()
+            }
+        }
+        if (back === back && firstMean !== firstMean && ref.sig.load.isSteady()) firstMean = ref.sig.load.steadyMean_g()
+    }
+    assert.ok(back >= 15000 && back < 15100, `recovered at ${back}`)
+    assert.equal(steadyAtBack, false, "steady on the stuck readings as the data came back")
+    // the live level: the tare (1234 g) and two cards of 6 g
+    assert.ok(Math.abs(firstMean - 1246) < 0.5, `first steady mean back ${firstMean}`)
+})

@@ -708,3 +708,20 @@ test("a new round (reset) forgets the last round's level: the empty rig's load, 
     assert.deepEqual(lifts, [], "a lift under way from the last round's level")
     assert.deepEqual(out, [])
 })
+
+test("while the cell repeats its readings (a stuck cell, its fault not yet called) nothing is judged: its readings less the swing's load ring dipping 4 g and back are no lift (16000-179); the same dip from a live cell is a touch", () => {
+    const dip = hand(5000, 300, -4)
+    for (const stuck of [true, false]) {
+        const sig = freshSignals()
+        sig.ref_g = REF_G
+        const det = new HangerDetector(ON)
+        const out: Obs[] = []
+        for (let t = 0; t <= 8000; t += 12.5) {
+            sig.motion.update(t, 0, 0, 0)
+            // the fault detector's count of readings in a row that repeated the one before (the raw readings stuck from 4.5 s)
+            sig.loadSameN = stuck && t >= 4500 ? Math.round((t - 4500) / 12.5) : 0
+            feed(det, sig, t, REF_G + dip(t), out)
+        }
+        assert.equal(out.length, stuck ? 0 : 1, (stuck ? "stuck: " : "live: ") + JSON.stringify(out))
+    }
+})

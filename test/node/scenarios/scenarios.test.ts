@@ -337,3 +337,21 @@ test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of
     assert.ok(Number(called[0].push_dpss) <= 10, `push ${called[0].push_dpss}`)
     assert.deepEqual(r.outs, r.truthOuts)
 })
+
+test("a load cell stuck while the rig swings 38 dps reads, less the swing's load ring, as a 4 g lift and back: no touch before its fault is called (16000-179, a wrongful out before); the outs are the truth's", () => {
+    const r = fullCase(16000, 179, "game")
+    const stuck = r.truth.events.find(e => e.kind === "fault" && e.sensor === "load")
+    assert.ok(stuck, "no load fault in the truth")
+    const called = r.events.find(e => e.type === "fault" && e.sensor === "load")
+    assert.ok(called && called.t_ms > stuck.t_ms, "the fault is called")
+    assert.deepEqual(r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= stuck.t_ms && e.t_ms <= called.t_ms).map(e => e.t_ms), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
+test("a load cell that stuck on a reading 1.2 g over its level and came back is no lift from that reading (20000-178: a wrongful out 770 ms after it recovered); the outs are the truth's", () => {
+    const r = fullCase(20000, 178, "fault_load")
+    const back = r.events.find(e => e.type === "fault" && e.sensor === "load" && e.recovered)
+    assert.ok(back, "the load cell's recovery is called")
+    assert.deepEqual(r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= back.t_ms && e.t_ms <= back.t_ms + 3000).map(e => e.t_ms), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+})

@@ -230,11 +230,12 @@ const NEST_PERIOD_MS = 30
  */
 const PRESS_ON_MS = 400
 /**
- * the nested press and lift are not looked for once this many load readings in a row repeated the one before: a
- * cell stuck on one value (called a fault after `load_stuck_ms`) reads back, less the swing's load ring, as the ring
- * alone (12000-148: a stuck cell's readings, less a 35 dps swing's ring, dipped 8 g and back: a lift). A real cell
- * repeats a reading now and then, once (shared/data/real's 330 SPS HX71708, rounded to whole newtons: 16 repeats
- * in 5,584 readings, none twice in a row)
+ * nothing is judged (and the nested press and lift are not looked for) once this many load readings in a row
+ * repeated the one before: a cell stuck on one value (called a fault after `load_stuck_ms`) reads back, less the
+ * swing's load ring, as the ring alone (12000-148: a stuck cell's readings, less a 35 dps swing's ring, dipped 8 g
+ * and back: a nested lift; 16000-179: 4.3 g, a lift told 500 ms after the cell stuck, 1.5 s before its fault was
+ * called: a wrongful out). A real cell repeats a reading now and then, once (shared/data/real's 330 SPS HX71708,
+ * rounded to whole newtons: 16 repeats in 5,584 readings, none twice in a row)
  */
 const SAME_MAX = 2
 
@@ -437,7 +438,7 @@ export class HangerDetector {
         // for 400 ms on a rig swinging 43 dps from the last placement)
         const ah = Math.abs(height)
         const bigMove = ah > s.big_press_cards * mass && ah > BIG_PRESS_THR * thr
-        const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
+        const judged = sig.loadSameN < SAME_MAX && calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
         if (idle) {
             // a spent press (a slotting hand's wobble) waits for the load to be steady again, but a lift past the
             // threshold below the base starts at once: no card and no slotting hand takes the load under the level it
