@@ -18,16 +18,24 @@ function feed(det: HangerDetector, sig: Signals, t: number, g: number, out: Obs[
 }
 
 /**
- * a still rig (gyro 0), a load reading every `period_ms` (80 Hz unless told): REF_G + extra(t); `each` sees the
- * signals after every reading; returns the touches seen and the signals
+ * a still rig (gyro 0), a load reading every `period_ms` (80 Hz unless told): REF_G + extra(t); `before` sets the
+ * signals up before each reading, `each` sees them after it; returns the touches seen and the signals
  */
-function runSig(until_ms: number, extra: (t_ms: number) => number, settings: HangerSettings = ON, period_ms = 12.5, each?: (t_ms: number, sig: Signals) => void): { out: Obs[]; sig: Signals } {
+function runSig(
+    until_ms: number,
+    extra: (t_ms: number) => number,
+    settings: HangerSettings = ON,
+    period_ms = 12.5,
+    each?: (t_ms: number, sig: Signals) => void,
+    before?: (t_ms: number, sig: Signals) => void,
+): { out: Obs[]; sig: Signals } {
     const sig = freshSignals()
     sig.ref_g = REF_G
     const det = new HangerDetector(settings)
     const out: Obs[] = []
     for (let t = 0; t <= until_ms; t += period_ms) {
         sig.motion.update(t, 0, 0, 0)
+        if (before) before(t, sig)
         feed(det, sig, t, REF_G + extra(t), out)
         if (each) each(t, sig)
     }
@@ -710,18 +718,11 @@ test("a new round (reset) forgets the last round's level: the empty rig's load, 
 })
 
 test("while the cell repeats its readings (a stuck cell, its fault not yet called) nothing is judged: its readings less the swing's load ring dipping 4 g and back are no lift (16000-179); the same dip from a live cell is a touch", () => {
-    const dip = hand(5000, 300, -4)
     for (const stuck of [true, false]) {
-        const sig = freshSignals()
-        sig.ref_g = REF_G
-        const det = new HangerDetector(ON)
-        const out: Obs[] = []
-        for (let t = 0; t <= 8000; t += 12.5) {
-            sig.motion.update(t, 0, 0, 0)
-            // the fault detector's count of readings in a row that repeated the one before (the raw readings stuck from 4.5 s)
+        // the fault detector's count of readings in a row that repeated the one before (the raw readings stuck from 4.5 s)
+        const { out } = runSig(8000, hand(5000, 300, -4), ON, 12.5, undefined, (t, sig) => {
             sig.loadSameN = stuck && t >= 4500 ? Math.round((t - 4500) / 12.5) : 0
-            feed(det, sig, t, REF_G + dip(t), out)
-        }
+        })
         assert.equal(out.length, stuck ? 0 : 1, (stuck ? "stuck: " : "live: ") + JSON.stringify(out))
     }
 })
