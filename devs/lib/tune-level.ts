@@ -45,6 +45,8 @@ export const SEARCH: { [key: string]: number[] } = {
     "push.hp_tau_ms": [30, 40, 60],
     "touch.swing_push_dpss": [8, 10, 12, 15, 20],
     "touch.spin_push_dpss": [4, 6, 8, 12],
+    // the struck push's own line (stop 58: no longer two thirds of swing_push_dpss, so searched on its own)
+    "touch.struck_push_dpss": [6, 8, 10, OFF],
     "touch.swing_push_per_dps": [0, 0.03, 0.05, 0.1, 0.2],
     "touch.spin_push_per_dps": [0.5, 1, 2],
     "touch.push_per_shake_g": [400, 700, 1000],
