@@ -92,10 +92,12 @@ export class Referee {
         const sig = this.sig
         this.faults.update(s, obs)
         sig.imuOk = !this.faults.imuFault
-        sig.loadOk = !this.faults.loadFault
-        // a load in fault: its steadiness window starts afresh when the data comes back (a stuck cell's readings before
-        // the call are no level: 20000-178, where the hanger took one as its base and read the load back as a lift)
-        if (!sig.loadOk) sig.load.steadiness.reset()
+        const loadOk = !this.faults.loadFault
+        // a load going into fault: its steadiness window starts afresh (nothing feeds it until the data comes back; a
+        // stuck cell's readings before the call are no level: 20000-178, where the hanger took one as its base and read
+        // the load back as a lift)
+        if (sig.loadOk && !loadOk) sig.load.steadiness.reset()
+        sig.loadOk = loadOk
         sig.loadSameN = this.faults.loadSameN
         if (s.hasImu && sig.imuOk) {
             sig.attitude.update(t, s.ax_g, s.ay_g, s.az_g)

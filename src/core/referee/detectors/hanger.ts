@@ -402,9 +402,10 @@ export class HangerDetector {
         const ring = (sig.ringComp ? s.ring_gpdps2 : s.swing_gpdps2) * sw * sw
         const still = sig.ringComp ? s.ring_still_dps : s.still_dps
         const thr = (nz < s.floor_g ? s.floor_g : nz < s.min_g ? nz : s.min_g) + ring
-        const calm = sig.attitude.shakeExcessG() < s.shake_g
+        // a calm clamp (no table bump) and a live cell (not repeating its readings: SAME_MAX)
+        const calm = sig.attitude.shakeExcessG() < s.shake_g && sig.loadSameN < SAME_MAX
         this.thr = thr
-        this.armed = calm && sw < still && !sig.dismantle && load.period_ms < NEST_PERIOD_MS && sig.loadSameN < SAME_MAX
+        this.armed = calm && sw < still && !sig.dismantle && load.period_ms < NEST_PERIOD_MS
         if (idle && load.isSteady()) {
             const m = load.steadyMean_g()
             const off = load.quick_g() - m
@@ -438,7 +439,7 @@ export class HangerDetector {
         // for 400 ms on a rig swinging 43 dps from the last placement)
         const ah = Math.abs(height)
         const bigMove = ah > s.big_press_cards * mass && ah > BIG_PRESS_THR * thr
-        const judged = sig.loadSameN < SAME_MAX && calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
+        const judged = calm && (sw < still || ((lift || heavy || !idle) && sw < s.lift_dps) || (lift && !idle) || (bigMove && sw < s.big_press_dps))
         if (idle) {
             // a spent press (a slotting hand's wobble) waits for the load to be steady again, but a lift past the
             // threshold below the base starts at once: no card and no slotting hand takes the load under the level it
