@@ -238,7 +238,7 @@ export class WindowMean {
     /** add `x`; the mean of the last `n` values */
     update(x: number, n: number): number {
         const max = this.max
-        const k = n > max ? max : n
+        const k = Math.min(n, max)
         const r = this.vals
         // the value that leaves the window
         const old = r.length >= k ? r[(this.head - k + max) % max] : NaN

@@ -166,7 +166,7 @@ export class PlacementDetector {
             if (ak >= this.s.follow_cards) return
             if (this.settle(t_ms, sig)) return
             const step = (this.s.follow_gps * (dt > 0 ? dt : 0)) / 1000
-            sig.ref_g += d > step ? step : d < -step ? -step : d
+            sig.ref_g += Math.max(-step, Math.min(step, d))
             return
         }
         // a level reached while a hand pushed (a touch cue up) is no card: wait for the hand to go
