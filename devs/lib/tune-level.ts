@@ -47,6 +47,9 @@ export const SEARCH: { [key: string]: number[] } = {
     "touch.spin_push_dpss": [4, 6, 8, 12],
     // the struck push's own line (stop 58: no longer two thirds of swing_push_dpss, so searched on its own)
     "touch.struck_push_dpss": [6, 8, 10, OFF],
+    // the struck spin push's line (stop 59), not under 4.5: the real recordings hold a struck spin push of 4.1 dps/s,
+    // and the quiet-recording check cannot see this cue (it asks for two cards on the structure)
+    "touch.struck_spin_dpss": [4.5, 5, 6, OFF],
     "touch.swing_push_per_dps": [0, 0.03, 0.05, 0.1, 0.2],
     "touch.spin_push_per_dps": [0.5, 1, 2],
     "touch.push_per_shake_g": [400, 700, 1000],

@@ -80,7 +80,7 @@ test("a hand pressing 30 g on the structure is a touch, on the push it gives the
 
 test("a hand pressing 30 g on the structure with the push cues off is a touch on the load excursion", () => {
     const rig = new SynthRig(4, 6, [...places(2, 3000, 4000), { kind: "touch", t_ms: 13000, size: 30 }])
-    const settings = withOverrides(DEFAULTS, { "touch.swing_push_dpss": OFF, "touch.spin_push_dpss": OFF, "touch.struck_push_dpss": OFF })
+    const settings = withOverrides(DEFAULTS, { "touch.swing_push_dpss": OFF, "touch.spin_push_dpss": OFF, "touch.struck_push_dpss": OFF, "touch.struck_spin_dpss": OFF })
     const ref = new Referee(GAME, settings)
     const evs: RefEvent[] = []
     while (rig.sample.t_ms < 16000) if (rig.step()) for (const e of ref.update(rig.sample)) evs.push({ ...e })

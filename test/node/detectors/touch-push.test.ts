@@ -315,3 +315,21 @@ test("a table bump whose first gyro reading pushes past the struck line before t
     assert.deepEqual(run(9000, { spin: () => 0, roll, cards: 3, shake }), [])
     assert.equal(run(9000, { spin: () => 0, roll, cards: 3 }).length, 1)
 })
+
+test("a light finger off the rod axis whose spin push stays under the spin line, struck out of a quiet rod with the load at its level and two cards or more on, is a touch on the spin push (struck_spin_dpss: 17000-156, 19000-41); on one card, with a card's weight coming on, or under the struck spin line it is not", () => {
+    const spin = kick(6000, 1.5)
+    const out = run(9000, { spin, cards: 3 })
+    assert.equal(out.length, 1, JSON.stringify(out))
+    assert.equal(out[0].ev!.detector, "spin_push")
+    const push = out[0].ev!.push_dpss as number
+    // under the spin line, over the struck spin line (the evidence is rounded)
+    assert.ok(push < TOUCH_DEFAULTS.spin_push_dpss && push > TOUCH_DEFAULTS.struck_spin_dpss, `push ${push}`)
+    assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
+    // without the struck spin line the same finger calls nothing: no swing, and its spin never reaches the spin line
+    assert.deepEqual(run(9000, { spin, cards: 3, settings: { ...TOUCH_DEFAULTS, struck_spin_dpss: 1e9 } }), [])
+    // on one card the next placer's hand turns the rod so; a card's weight coming on is a placer's hand
+    assert.deepEqual(run(9000, { spin, cards: 1 }), [])
+    assert.deepEqual(run(9000, { spin, cards: 3, load: t => (t >= 5800 ? CARD_G : 0) }), [])
+    // a third of it stays under the struck spin line
+    assert.deepEqual(run(9000, { spin: kick(6000, 0.5), cards: 3 }), [])
+})

@@ -5,14 +5,15 @@ import assert from "node:assert/strict"
 import { caseSeed, makeCase, simulateCase } from "../../../src/sim/cases.ts"
 import { Referee } from "../../../src/core/referee/referee.ts"
 import { Difficulty, RefEvent } from "../../../src/core/referee/types.ts"
+import { OFF, Overrides } from "../../../src/core/config.ts"
 import { TruthEvent } from "../../../src/sim/truth.ts"
 
 const NOT_COMPARED = ["turn", "phase", "placed", "out", "winner", "warning"]
 const TRUTH_NAME: { [k: string]: string } = { remove: "removed" }
 
-/** a simulated case refereed: the case, its truth, the referee's events and the outs on both sides */
-function refereed(spec: ReturnType<typeof makeCase>) {
-    const ref = new Referee(spec.config)
+/** a simulated case refereed (on the level's settings, with `overrides` on top): the case, its truth, the referee's events and the outs on both sides */
+function refereed(spec: ReturnType<typeof makeCase>, overrides?: Overrides) {
+    const ref = new Referee(spec.config, undefined, overrides)
     const events: RefEvent[] = []
     const truth = simulateCase(spec, s => {
         for (const e of ref.update(s)) events.push({ ...e })
@@ -31,8 +32,8 @@ function scenario(category: string, index: number, difficulty?: Difficulty) {
 }
 
 /** a full-length benchmark case (seed, index, category forced) refereed */
-function fullCase(seed: number, index: number, category: string) {
-    return refereed(makeCase(caseSeed(seed, index), category, { quick: false }))
+function fullCase(seed: number, index: number, category: string, overrides?: Overrides) {
+    return refereed(makeCase(caseSeed(seed, index), category, { quick: false }), overrides)
 }
 
 /**
@@ -326,15 +327,34 @@ test("a heavy poke on a 20 SPS cell (a hand lifting the structure 23 g for 63 ms
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
-test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of a quiet rod (under two thirds of lunacy's 15 line), puts its player out (21000-395)", () => {
-    const r = fullCase(21000, 395, "touch")
+test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of a quiet rod (under two thirds of lunacy's 15 line), puts its player out (21000-395); its spin struck too, and the struck spin line calls it first", () => {
+    // the struck swing line alone (stop 58): the struck spin line (stop 59) off
+    const r = fullCase(21000, 395, "touch", { "touch.struck_spin_dpss": OFF })
     assert.equal(r.spec.config.difficulty, "lunacy")
     const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
     assert.ok(t, "no light touch on the structure in the truth")
-    const called = r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
+    const inWindow = (evs: RefEvent[]) => evs.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
+    const called = inWindow(r.events)
     assert.deepEqual(called.map(e => [e.player, e.detector]), [[t.player, "swing_push"]])
     // under lunacy's swing line, about two thirds of it (the evidence is rounded to whole dps/s^2)
     assert.ok(Number(called[0].push_dpss) <= 10, `push ${called[0].push_dpss}`)
+    assert.deepEqual(r.outs, r.truthOuts)
+    // on the committed settings the same finger is called on its spin push, no later
+    const d = fullCase(21000, 395, "touch")
+    const first = inWindow(d.events)
+    assert.deepEqual(first.map(e => [e.player, e.detector]), [[t.player, "spin_push"]])
+    assert.ok(first[0].t_ms <= called[0].t_ms, `called at ${first[0].t_ms}, the swing's at ${called[0].t_ms}`)
+    assert.deepEqual(d.outs, d.truthOuts)
+})
+
+test("a light finger off the rod axis, its spin push struck out of a quiet rod under the 6 dps/s spin line (its swing push under the struck line), is a warning for its player (17000-156); the outs are the truth's", () => {
+    const r = fullCase(17000, 156, "touch_warn")
+    const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
+    assert.ok(t, "no light touch on the structure in the truth")
+    const called = r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
+    assert.deepEqual(called.map(e => [e.player, e.detector]), [[t.player, "spin_push"]])
+    // the spin push less its envelope's allowance under the line (the evidence is the push itself, rounded to whole dps/s^2)
+    assert.ok(Number(called[0].push_dpss) <= 6, `push ${called[0].push_dpss}`)
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
