@@ -119,7 +119,8 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
 /**
  * A swing push that struck (Push.struck: its peak STRIKE_X times its background) while the load stands within
  * LEVEL_CARDS of the reference, on a structure with STRUCK_MIN_CARDS or more on it, is a cue from `struck_push_dpss`
- * (under the swing line) once it has stood there this long, ms: a finger's push rises out of a quiet rod with no card
+ * (under the swing line), a spin push so from `struck_spin_dpss` (under the spin line), once it has stood there this
+ * long, ms: a finger's push rises out of a quiet rod with no card
  * coming on. A placer's hand pushes the rod before its card's weight comes, but mostly out of its own slotting, and
  * the first card's placer turns the nearly empty rig hard (3000-12, 3000-385, 4000-298: called as touches until the
  * empty structure was left out). The line: seeds 1000-6000 and 10000-15000, as a fraction of the 12 dps/s swing line,
