@@ -4,6 +4,7 @@ import { test } from "node:test"
 import assert from "node:assert/strict"
 import { TouchDetector, TouchSettings, TOUCH_DEFAULTS } from "../../../src/core/referee/detectors/touch.ts"
 import { Obs } from "../../../src/core/referee/types.ts"
+import { OFF } from "../../../src/core/config.ts"
 import { freshSignals } from "./fixture.ts"
 import { swingPendulum } from "../signal/pendulum.ts"
 
@@ -326,7 +327,7 @@ test("a light finger off the rod axis whose spin push stays under the spin line,
     assert.ok(push < TOUCH_DEFAULTS.spin_push_dpss && push > TOUCH_DEFAULTS.struck_spin_dpss, `push ${push}`)
     assert.ok(out[0].onset_ms! >= 6000 && out[0].onset_ms! < 6100, `onset ${out[0].onset_ms}`)
     // without the struck spin line the same finger calls nothing: no swing, and its spin never reaches the spin line
-    assert.deepEqual(run(9000, { spin, cards: 3, settings: { ...TOUCH_DEFAULTS, struck_spin_dpss: 1e9 } }), [])
+    assert.deepEqual(run(9000, { spin, cards: 3, settings: { ...TOUCH_DEFAULTS, struck_spin_dpss: OFF } }), [])
     // on one card the next placer's hand turns the rod so; a card's weight coming on is a placer's hand
     assert.deepEqual(run(9000, { spin, cards: 1 }), [])
     assert.deepEqual(run(9000, { spin, cards: 3, load: t => (t >= 5800 ? CARD_G : 0) }), [])

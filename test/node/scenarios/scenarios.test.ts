@@ -36,6 +36,13 @@ function fullCase(seed: number, index: number, category: string, overrides?: Ove
     return refereed(makeCase(caseSeed(seed, index), category, { quick: false }), overrides)
 }
 
+/** the truth's light touch on the structure, and the touches and warnings called from its start to 500 ms after its end */
+function lightStructureTouch(r: ReturnType<typeof refereed>) {
+    const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
+    assert.ok(t, "no light touch on the structure in the truth")
+    return { t, called: r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500) }
+}
+
 /**
  * the truth has a touch on the hanger by a player slotting a card (held longer than `min_ms`); the referee called
  * exactly one touch or warning in its window (to 500 ms after it), for that player, by `detector`; the outs are the truth's
@@ -331,17 +338,14 @@ test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of
     // the struck swing line alone (stop 58): the struck spin line (stop 59) off
     const r = fullCase(21000, 395, "touch", { "touch.struck_spin_dpss": OFF })
     assert.equal(r.spec.config.difficulty, "lunacy")
-    const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
-    assert.ok(t, "no light touch on the structure in the truth")
-    const inWindow = (evs: RefEvent[]) => evs.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
-    const called = inWindow(r.events)
+    const { t, called } = lightStructureTouch(r)
     assert.deepEqual(called.map(e => [e.player, e.detector]), [[t.player, "swing_push"]])
     // under lunacy's swing line, about two thirds of it (the evidence is rounded to whole dps/s^2)
     assert.ok(Number(called[0].push_dpss) <= 10, `push ${called[0].push_dpss}`)
     assert.deepEqual(r.outs, r.truthOuts)
     // on the committed settings the same finger is called on its spin push, no later
     const d = fullCase(21000, 395, "touch")
-    const first = inWindow(d.events)
+    const first = lightStructureTouch(d).called
     assert.deepEqual(first.map(e => [e.player, e.detector]), [[t.player, "spin_push"]])
     assert.ok(first[0].t_ms <= called[0].t_ms, `called at ${first[0].t_ms}, the swing's at ${called[0].t_ms}`)
     assert.deepEqual(d.outs, d.truthOuts)
@@ -349,9 +353,7 @@ test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of
 
 test("a light finger off the rod axis, its spin push struck out of a quiet rod under the 6 dps/s spin line (its swing push under the struck line), is a warning for its player (17000-156); the outs are the truth's", () => {
     const r = fullCase(17000, 156, "touch_warn")
-    const t = r.truth.events.find(e => e.kind === "touch" && e.force_class === "light" && e.target === "structure")
-    assert.ok(t, "no light touch on the structure in the truth")
-    const called = r.events.filter(e => (e.type === "touch" || e.type === "warning") && e.t_ms >= t.t_ms && e.t_ms <= t.t_end_ms! + 500)
+    const { t, called } = lightStructureTouch(r)
     assert.deepEqual(called.map(e => [e.player, e.detector]), [[t.player, "spin_push"]])
     // the spin push less its envelope's allowance under the line (the evidence is the push itself, rounded to whole dps/s^2)
     assert.ok(Number(called[0].push_dpss) <= 6, `push ${called[0].push_dpss}`)
