@@ -183,7 +183,7 @@ export class TouchDetector {
     /** the highest and the lowest gated reading since the pending cue fired, g from the reference (NaN: none yet) */
     private hi = NaN
     private lo = NaN
-    /** the cue now is a push over the struck line only (struck_push_dpss): it must hold STRUCK_HOLD_MS */
+    /** the cue now is a push over a struck line only (struck_push_dpss, struck_spin_dpss): it must hold STRUCK_HOLD_MS */
     private low = false
     constructor(settings: TouchSettings) {
         this.s = settings
