@@ -147,7 +147,7 @@ export class PlacementDetector {
     }
 
     update(t_ms: number, sig: Signals, out: Obs[]) {
-        const dt = this.lastT === this.lastT ? t_ms - this.lastT : 0
+        const dt = t_ms - this.lastT // NaN at the first reading: the follow step below is 0 then
         this.lastT = t_ms
         const load = sig.load
         this.trackCue(t_ms, sig.touchCue_ms)
