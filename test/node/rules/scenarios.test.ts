@@ -2,7 +2,7 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { Rules } from "../../../src/core/referee/rules.ts"
-import { Obs } from "../../../src/core/referee/types.ts"
+import { Obs, ObsKind } from "../../../src/core/referee/types.ts"
 import { brief, fault, feed, game, obs, placements, press } from "../../parity/rules-script.ts"
 
 const briefs = (r: Rules, script: Parameters<typeof feed>[1]) => feed(r, script).map(brief)
@@ -56,6 +56,19 @@ test("a touch 1 s after a placement is the placer's; 2 s after it is the current
     const late = new Rules(game(3, "easy", 30, "out"))
     feed(late, [obs("rest_at_tare", 0), ...placements(1000, 1)])
     assert.deepEqual(briefs(late, [obs("touch", 3000)]), ["touch p=2", "out p=2 reason=touch"])
+})
+
+test("the blame windows run 0.2 s past the rulebook's 3 s and 1.5 s: the referee's pass comes early, an event's onset late", () => {
+    // p1 placed at 1000 (the turn passed then), p2 to play
+    const at = (kind: ObsKind, t_ms: number) => {
+        const r = new Rules(game(3, "easy", 30, "out"))
+        feed(r, [obs("rest_at_tare", 0), ...placements(1000, 1)])
+        return briefs(r, [obs(kind, t_ms)])
+    }
+    assert.deepEqual(at("collapse", 4100), ["collapse p=1", "out p=1 reason=collapse"], "3.1 s after: the placer's")
+    assert.deepEqual(at("collapse", 4300), ["collapse p=2", "out p=2 reason=collapse"], "3.3 s after: the current player's")
+    assert.deepEqual(at("touch", 2600), ["touch p=1", "out p=1 reason=touch"], "1.6 s after: the placer's")
+    assert.deepEqual(at("touch", 2800), ["touch p=2", "out p=2 reason=touch"], "1.8 s after: the current player's")
 })
 
 test("a touch during a placement on warn gives a warning and the turn does not pass", () => {

@@ -172,6 +172,16 @@ test("after the pivot's release the rocking level keeps a card out of the steady
     assertOneCollapseAsTruth(r)
 })
 
+test("a collapse 2.5 s after the turn passed is the placer's, though the referee dates it 3.0 s after its own pass (the pass early, the drop late)", () => {
+    // a full-length case of seed 18000 (320 SPS cell, easy): the referee passed the turn 0.4 s before the truth did and
+    // dated the drop a little after the cards began to go; on the rulebook's bare 3 s window the next player was out
+    const r = fullCase(18000, 104, "game")
+    const first = r.truth.events.find(e => e.kind === "collapse")
+    assert.ok(first, "no collapse in the truth")
+    assert.deepEqual(r.events.filter(e => e.type === "collapse").slice(0, 1).map(e => e.player), [first.player])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 test("a heavy poke that rings the hanger back up nearly as far as it dipped is a warned player's second touch, not a collapse", () => {
     // a full-length case of seed 6000 (80 SPS cell, medium): the poke took 5.4 cards off the load and the hanger
     // rang back up 5.1 cards, so the extremes' midpoint stood 0.17 card down, not the 2 or more of cards coming off;
