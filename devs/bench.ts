@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --set test|train | --seed N | --seeds N,N,... | --dir DIR] [--count N] [--quick] [--category C] [--by category|level|cell]
- *   [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT] [--compare EARLIER.json] [--threads N]`
+ *   [--override KEY=VALUE ...] [--json OUT] [--misses OUT] [--latency OUT] [--blame] [--compare EARLIER.json] [--threads N]`
  * Generates a seeded set of cases with the simulator (or reads a folder of
  * traces with truth), replays each through the referee in worker threads, scores the
  * calls against the ground truth (devs/lib/match.ts) and prints one table
@@ -10,7 +10,8 @@
  * the committed table in src/core/tuned.ts stays as it is). --misses writes every missed truth event
  * and every call the truth does not have as CSV rows (lib/misses.ts), the list to trace misses from;
  * --latency every matched collapse and touch call with its latency (lib/latency.ts), the list to take the
- * latency figures apart by cell, level or size. --seeds runs several seeds' cases at once (the table pools
+ * latency figures apart by cell, level or size; --blame where the collapses and touches land after the turn passed, on the
+ * referee's clock and on the truth's (lib/blame.ts), the figures the blame windows were set by. --seeds runs several seeds' cases at once (the table pools
  * them; a second table gives each run's headline figures), and --compare names the cases whose outcome turned
  * right or wrong against an earlier --json of the same cases (lib/bench-runs.ts): how a detector change is chosen.
  */
@@ -24,6 +25,8 @@ import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
 import { MISS_COLUMNS, MissRow } from "./lib/misses.ts"
 import { LATENCY_COLUMNS, LatencyRow, latencySummary } from "./lib/latency.ts"
+import { BlameRow, blameTable } from "./lib/blame.ts"
+import { RULES_DEFAULTS } from "../src/core/referee/rules.ts"
 import { csvText } from "./lib/table.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
@@ -43,6 +46,7 @@ interface Opts {
     json?: string
     misses?: string
     latency?: string
+    blame: boolean
     threads: number
     by: string
     override: Overrides
@@ -90,6 +94,7 @@ const program = new Command()
     .option("--json <file>", "write the figures as JSON (always per category)")
     .option("--misses <file>", "write every missed truth event and every call the truth does not have as CSV, one row each")
     .option("--latency <file>", "write every matched collapse and touch call with its latency as CSV, one row each")
+    .option("--blame", "say where the collapses and touches land after the turn passed, on the referee's clock and on the truth's (simulated cases)", false)
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
@@ -135,8 +140,10 @@ const program = new Command()
         }
         if (opts.misses) for (const j of jobs) j.misses = true
         if (opts.latency) for (const j of jobs) j.latency = true
+        if (opts.blame) for (const j of jobs) j.blame = true
         const missList: { id: string; rows: MissRow[] }[] = []
         const latencyList: { id: string; rows: LatencyRow[] }[] = []
+        const blameList: { id: string; rows: BlameRow[] }[] = []
         const book = new ScoreBook()
         const view = opts.by === "category" ? book : new ScoreBook()
         // one book per run, in the order the seeds were given
@@ -152,6 +159,7 @@ const program = new Command()
             lines.push(caseLine(r))
             if (r.misses) missList.push({ id: r.id, rows: r.misses })
             if (r.latency) latencyList.push({ id: r.id, rows: r.latency })
+            if (r.blame) blameList.push({ id: r.id, rows: r.blame })
             bar.increment()
         })
         bar.stop()
@@ -161,6 +169,10 @@ const program = new Command()
         console.log(worstCases(lines))
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
+        if (opts.blame) {
+            const windows = { collapse: RULES_DEFAULTS.collapse_blame_ms, touch: RULES_DEFAULTS.touch_blame_ms }
+            console.log("where collapses and touches land after the turn passed: on the referee's clock (its pass, the event's onset) less on the truth's\n" + "(the lag, ms); on the referee's clock the movers' late end and the next players' early end; the blame window:\n" + blameTable(inCaseOrder(blameList), windows))
+        }
         if (before) console.log(comparisonText(opts.compare, compareCases(before.cases, lines, opts.seeds ? id => runOf.get(id) : undefined)))
         const oneRun = opts.dir || opts.seeds ? null : { first: seed, count: jobs.length }
         if (opts.misses) {

@@ -14,6 +14,7 @@ import { CaseScore, matchCase } from "./match.ts"
 import { firstError } from "./causes.ts"
 import { MissRow, missRows } from "./misses.ts"
 import { LatencyRow, latencyRows } from "./latency.ts"
+import { BlameRow, blameRows, unwatchBlame, watchBlame } from "./blame.ts"
 import { SampleBuffer } from "./sample-buffer.ts"
 import { formatEvent } from "../../src/core/trace.ts"
 import { readTrace, readTruth } from "./trace-file.ts"
@@ -26,6 +27,8 @@ export interface FileJob {
     misses?: boolean
     /** list the case's matched collapse and touch calls with their latency (bench --latency) */
     latency?: boolean
+    /** list where the case's collapses and touches land after the pass, on both clocks (bench --blame) */
+    blame?: boolean
     source: "file"
     id: string
     csv: string
@@ -38,6 +41,7 @@ export interface SimJob {
     overrides?: Overrides
     misses?: boolean
     latency?: boolean
+    blame?: boolean
     source: "sim"
     id: string
     seed: number
@@ -81,6 +85,8 @@ export interface CaseResult {
     misses?: MissRow[]
     /** the case's matched collapse and touch calls with their latency (latency.ts), when the job asked for them */
     latency?: LatencyRow[]
+    /** the case's collapses and touches on both clocks (blame.ts), when the job asked for them */
+    blame?: BlameRow[]
 }
 
 /** a case ready to replay: its samples, configuration and truth */
@@ -120,7 +126,9 @@ export async function loadCase(job: CaseJob): Promise<LoadedCase> {
 /** replay one case through the referee (timed) and score it against its truth */
 export async function runCase(job: CaseJob): Promise<CaseResult> {
     const c = await loadCase(job)
+    const seen = job.blame ? watchBlame() : null
     const r = c.samples.replay(c.config, undefined, job.overrides)
+    unwatchBlame()
     const m = matchCase(r.events, c.truth, job.category, c.samples.lastT_ms())
     m.score.referee_ms = r.referee_ms
     const cause = m.score.outcome_right === 1 ? null : firstError(r.events, m.calls, c.truth, m.truth)
@@ -137,6 +145,7 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     const info = { id: job.id, category: job.category, level: c.config.difficulty, cell: res.cell }
     if (job.misses) res.misses = missRows(info, r.events, c.truth, m)
     if (job.latency) res.latency = latencyRows(info, r.events, c.truth, m)
+    if (seen) res.blame = blameRows(job.id, seen, c.truth)
     return res
 }
 

@@ -195,6 +195,17 @@ test("bench --latency on simulated cases: a row for every caught collapse and to
     }
 })
 
+test("bench --blame on simulated collapses: a row per kind seen after a pass, with the committed window", () => {
+    const { out, json } = bench(["--seed", "1000", "--count", "4", "--quick", "--category", "collapse", "--blame"])
+    const lines = out.split("\n")
+    const head = lines.findIndex(l => l.startsWith("kind ") && l.includes("window"))
+    assert.ok(head > 0, out)
+    const row = lines[head + 2].split(/\s{2,}/)
+    assert.equal(row[0], "collapse")
+    assert.ok(Number(row[1]) > 0 && Number(row[1]) <= json.total.collapse.truth, `${row[1]} collapses on both clocks, ${json.total.collapse.truth} in the truth`)
+    assert.equal(row[9], "3200", "the committed collapse window")
+})
+
 test("bench --seeds: several runs pooled in the table, each run's figures in a second one and in the JSON, in the order given", () => {
     const { out, json } = bench(["--seeds", "8,7", "--count", "3", "--quick"])
     assert.match(out, /^bench: seeds 8, 7: 6 simulated cases \(quick\), 3 from each/m)
