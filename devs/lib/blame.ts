@@ -16,6 +16,7 @@ import { Obs, RefEvent } from "../../src/core/referee/types.ts"
 import { PASS_MS } from "../../src/sim/director.ts"
 import { Truth } from "../../src/sim/truth.ts"
 import { MATCH_DEFAULTS } from "./match.ts"
+import { percentile } from "./score.ts"
 import { formatTable } from "./table.ts"
 
 /** a collapse or touch observation the rules judged with a turn passed */
@@ -87,30 +88,26 @@ export function blameRows(id: string, seen: BlameObs[], truth: Truth): BlameRow[
     return rows
 }
 
-function quantile(sorted: number[], q: number): number {
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-}
-
 /**
  * per kind: the lag's spread; the movers' events on the referee's clock, the latest and the 99th percentile (from the
  * late end), and the next players', the earliest and the 1st percentile; the window, and how many are on its wrong side
  */
 export function blameTable(rows: BlameRow[], windows: { [kind: string]: number }): string {
-    const ms = (x: number) => String(Math.round(x))
+    const ms = (x: number | null) => (x === null ? "-" : String(Math.round(x)))
     const out: string[][] = []
     for (const kind of ["collapse", "touch"]) {
         const of = rows.filter(r => r.kind === kind)
         if (of.length === 0) continue
-        const lag = of.map(r => r.ref_after_ms - r.truth_after_ms).sort((a, b) => a - b)
+        const lag = of.map(r => r.ref_after_ms - r.truth_after_ms)
         const movers = of.filter(r => r.who === "mover").sort((a, b) => b.ref_after_ms - a.ref_after_ms)
         const next = of.filter(r => r.who === "next").sort((a, b) => a.ref_after_ms - b.ref_after_ms)
         const w = windows[kind]
         const edge = (r: BlameRow | undefined) => (r ? `${ms(r.ref_after_ms)} (${r.id})` : "-")
         // the 99th percentile of the movers' and the 1st of the next players': the gap without the odd pass dated seconds off
-        const p = (list: BlameRow[]) => (list.length > 0 ? ms(list[Math.floor(0.01 * list.length)].ref_after_ms) : "-")
+        const after = (list: BlameRow[]) => list.map(r => r.ref_after_ms)
         out.push([
-            kind, String(of.length), ms(quantile(lag, 0.05)), ms(quantile(lag, 0.5)), ms(quantile(lag, 0.95)),
-            p(movers), edge(movers[0]), p(next), edge(next[0]), ms(w),
+            kind, String(of.length), ms(percentile(lag, 5)), ms(percentile(lag, 50)), ms(percentile(lag, 95)),
+            ms(percentile(after(movers), 99)), edge(movers[0]), ms(percentile(after(next), 1)), edge(next[0]), ms(w),
             String(movers.filter(r => r.ref_after_ms > w).length + next.filter(r => r.ref_after_ms <= w).length),
         ])
     }
