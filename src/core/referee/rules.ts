@@ -78,7 +78,7 @@ export interface RulesSettings {
 
 /**
  * how much later after the referee's pass a collapse or touch lands than after the true one, ms: the referee dates
- * the pass from the card's level (a median of about 170 ms before the weight is fully on) and an event from its first sign in
+ * the pass from the card's level (before the weight is fully on: README, Decisions) and an event from its first sign in
  * the sensors (after the hand came or the cards began to go). Over the training seeds' 2,864 collapses and 2,602 touches
  * the median was 195 and 205 ms (`npm run bench -- --seeds ... --blame`); the windows are the rulebook's 3 s and 1.5 s plus this
  */
