@@ -182,6 +182,17 @@ test("a collapse 2.5 s after the turn passed is the placer's, though the referee
     assert.deepEqual(r.outs, r.truthOuts)
 })
 
+test("a structure swinging from a knock, leaning so its tilt passes tilt_deg at each swing's peak, holds no card back: every placement and removal is called within a second of its turn's pass (13000-426: one 2.3 s late)", () => {
+    // a full-length case of seed 13000 (touch_warn): after a touch the swing's peaks took the tilt over the line for
+    // 120-220 ms every 1.1 s, and each counted as a hand on the structure for the placement detector
+    const r = fullCase(13000, 426, "touch_warn")
+    const truth = r.truth.events.filter(e => e.kind === "place" || e.kind === "remove")
+    const called = r.events.filter(e => e.type === "placed" || e.type === "removed")
+    assert.equal(called.length, truth.length)
+    const late = called.map((e, i) => Math.round(e.t_ms - truth[i].t_ms - 1500)).filter(ms => ms > 1000)
+    assert.deepEqual(late, [])
+})
+
 test("a heavy poke that rings the hanger back up nearly as far as it dipped is a warned player's second touch, not a collapse", () => {
     // a full-length case of seed 6000 (80 SPS cell, medium): the poke took 5.4 cards off the load and the hanger
     // rang back up 5.1 cards, so the extremes' midpoint stood 0.17 card down, not the 2 or more of cards coming off;

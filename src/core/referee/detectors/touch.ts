@@ -49,7 +49,7 @@
  * With the load cell in fault no cue fires and a pending one is dropped: whether cards came off cannot be
  * seen, and no foul is called on missing data (a card falling strikes the rod as a finger does).
  * After a call it re-arms once every cue has been down for `rearm_ms`. While a
- * cue is up the placement detector takes no step (a hand pushing is no card).
+ * cue is up the placement detector takes no step (a hand pushing is no card; a tilt, once TILT_CUE_MS).
  */
 import { Evidence, Obs } from "../types"
 import { Signals } from "./signals"
@@ -168,6 +168,15 @@ const RING_ABOUT_MS = 400
 const NEWEST_LOW_CARDS = 2
 /** ... with the extremes' midpoint within this many cards of the reference or above. Seeds 10000-15000: 0.5 and 0.75 give the three, 0.3 two, 0.15 one; seeds 1000-6000 none changed */
 const RING_CENTRE_CARDS = 0.5
+/**
+ * the tilt is a hand's cue for the placement detector (Signals.touchCue_ms) once it has been over `tilt_deg` this
+ * long: a leaning structure still swinging from a knock passes the line at the swing's peaks, 100-270 ms at a time
+ * every 0.5-1.1 s, and that cue held a card back until the swing died (13000-426: 2.3 s late, 20000-441 1.4 s,
+ * 16000-81 1.3 s). Seeds 1000-6000, 10000-15000, 16000-21000: no outcome changed at 150, 300 or 500 ms; of the 260
+ * placements in the seventeen cases they moved, ten had been called over a second after their turn passed, and each
+ * of the three brought five of those within a second (13000-426: 0.4 s). 300: over the peaks seen, half `tilt_hold_ms`
+ */
+const TILT_CUE_MS = 300
 
 export class TouchDetector {
     private s: TouchSettings
@@ -282,7 +291,8 @@ export class TouchDetector {
             return
         }
         this.calmSince = NaN
-        sig.touchCue_ms = t_ms
+        // (a tilt just over the line, NaN since, sets no cue yet)
+        if (cue !== "tilt" || t_ms - this.since >= TILT_CUE_MS) sig.touchCue_ms = t_ms
         // a push that did not rise sharply out of its background while the load stands above the reference is a
         // slotting hand's tremor: still a cue (no card step meanwhile), but no touch
         if (push && sig.load.fast_g() > sig.ref_g && !sig.push.struck()) return
