@@ -359,14 +359,12 @@ export class Load {
 
     /** the highest of the last RECENT_N (4) readings past the spike gate, g (NaN before that many) */
     recentMax_g(): number {
-        const a = this.lastPassed_g > this.prevPassed_g ? this.lastPassed_g : this.prevPassed_g
-        const b = this.prev2Passed_g > this.prev3Passed_g ? this.prev2Passed_g : this.prev3Passed_g
-        return a > b ? a : b
+        return Math.max(this.lastPassed_g, this.prevPassed_g, this.prev2Passed_g, this.prev3Passed_g)
     }
 
-    /** the higher of the last two readings past the spike gate, g: the load has been at most this for two readings */
+    /** the higher of the last two readings past the spike gate, g: the load has been at most this for two readings (NaN before two) */
     recentHigh_g(): number {
-        return this.prevPassed_g > this.lastPassed_g ? this.prevPassed_g : this.lastPassed_g
+        return Math.max(this.prevPassed_g, this.lastPassed_g)
     }
 
     /** the level with the hanger's ringing averaged out (the readings past the spike gate, low-passed), g */

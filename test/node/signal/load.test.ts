@@ -193,19 +193,24 @@ test("LevelHistory: when a step crossed a fraction of the way, on means over who
     assert.ok(Number.isNaN(on.crossed_ms(10, 16, 1, 0.5)), "every slot is past halfway from 10 g to 16 g")
 })
 
-test("quick_g is the median of the last three readings past the spike gate; recentHigh_g the higher of the last two", () => {
+test("quick_g is the median of the last three readings past the spike gate; recentHigh_g the higher of the last two, recentMax_g of the last four (NaN before that many)", () => {
     const l = new Load(LOAD_DEFAULTS)
-    const readings = [100, 100, 100, 112, 100, 100, 90, 90, 90]
+    const readings = [100, 100, 100, 112, 100, 100, 90, 90, 90, 90]
     const quick: number[] = []
     const high: number[] = []
+    const max: number[] = []
     readings.forEach((g, i) => {
         l.update(i * 100, g)
         quick.push(l.quick_g())
         high.push(l.recentHigh_g())
+        max.push(l.recentMax_g())
     })
     // one reading 12 g up (a single bit error under the gate) never shows in quick_g; a real step does, one reading late
-    assert.deepEqual(quick, [100, 100, 100, 100, 100, 100, 100, 90, 90])
-    assert.deepEqual(high.slice(6), [100, 90, 90])
+    assert.deepEqual(quick, [100, 100, 100, 100, 100, 100, 100, 90, 90, 90])
+    assert.ok(Number.isNaN(high[0]))
+    assert.deepEqual(high.slice(6), [100, 90, 90, 90])
+    assert.deepEqual(max.slice(0, 3).map(Number.isNaN), [true, true, true])
+    assert.deepEqual(max.slice(7), [100, 100, 90])
 })
 
 test("ringFree_g averages out a slow cell's aliased ringing that the median follows", () => {
