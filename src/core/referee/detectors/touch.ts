@@ -291,7 +291,7 @@ export class TouchDetector {
             return
         }
         this.calmSince = NaN
-        // (a tilt just over the line, NaN since, sets no cue yet)
+        // a tilt is a hand's cue once held TILT_CUE_MS (on its first sample over the line `since` is still NaN: none)
         if (cue !== "tilt" || t_ms - this.since >= TILT_CUE_MS) sig.touchCue_ms = t_ms
         // a push that did not rise sharply out of its background while the load stands above the reference is a
         // slotting hand's tremor: still a cue (no card step meanwhile), but no touch
