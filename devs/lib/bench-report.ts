@@ -34,13 +34,15 @@ function share(b: Band): string {
     return `${b.caught}/${b.truth} (${pct(b.recall)} %)`
 }
 
-/** touch recall by where the touch landed, and the hanger touches by their vertical force (all the cell sees of them) */
+/** touch recall by where the touch landed, by force class and where, and the hanger touches by their vertical force (all the cell sees of them) */
 function touchNote(f: Figures): string {
     const t = f.touch
     const targets = Object.keys(t.recall_by_target).map(k => `${k} ${share(t.recall_by_target[k])}`)
     const bands = Object.keys(t.hanger_by_vertical_g).map(k => `${k} g ${share(t.hanger_by_vertical_g[k])}`)
+    const both = Object.keys(t.recall_by_force_target).map(k => `${k} ${share(t.recall_by_force_target[k])}`)
     return (
         `touches caught by target: ${targets.join(", ")}; hanger touches by their vertical force: ${bands.join(", ")}\n` +
+        `touches caught by force and target: ${both.join(", ")}\n` +
         `touch calls matched: ${num(t.latency_ms.median, 0)} ms (median), ${num(t.latency_ms.p95, 0)} ms (p95) after the hand came; ` +
         `touches missed but called late for their player (after the window, within ${TOUCH_LATE_MS / 1000} s of the hand leaving): ${t.late}`
     )

@@ -54,6 +54,8 @@ export interface Figures {
         recall_by_force: { [cls: string]: number | null }
         /** by where the touch landed (structure, hanger) */
         recall_by_target: { [target: string]: Band }
+        /** by force class and where it landed ("medium hanger") */
+        recall_by_force_target: { [classTarget: string]: Band }
         /** hanger touches by their vertical force, g ("0-2", "2-5", "5+") */
         hanger_by_vertical_g: { [band: string]: Band }
         wrong_player: number
@@ -91,6 +93,8 @@ export function figures(s: CaseScore): Figures {
     for (const cls of TOUCH_CLASSES) byForce[cls] = ratio(c["touch_" + cls].caught, c["touch_" + cls].truth)
     const byTarget: { [target: string]: Band } = {}
     for (const t of TOUCH_TARGETS) byTarget[t] = band(c["touch_on_" + t])
+    const byForceTarget: { [ct: string]: Band } = {}
+    for (const cls of TOUCH_CLASSES) for (const t of TOUCH_TARGETS) byForceTarget[cls + " " + t] = band(c["touch_" + cls + "_on_" + t])
     const byVertical: { [b: string]: Band } = {}
     for (const b of HANGER_BANDS) byVertical[b] = band(c["touch_hanger_" + b])
     const out = c["out"]
@@ -103,6 +107,7 @@ export function figures(s: CaseScore): Figures {
             ...rates(c["touch"]),
             recall_by_force: byForce,
             recall_by_target: byTarget,
+            recall_by_force_target: byForceTarget,
             hanger_by_vertical_g: byVertical,
             wrong_player: c["touch"].wrong_player,
             latency_ms: { median: percentile(s.touch_latency_ms, 50), p95: percentile(s.touch_latency_ms, 95) },

@@ -32,7 +32,12 @@ function checkFigures(f: any, where: string) {
         for (const c of ["truth", "calls"]) assert.ok(Number.isInteger(f[k][c]) && f[k][c] >= 0, `${where} ${k}.${c}`)
     }
     for (const cls of ["light", "medium", "heavy"]) assert.ok(cls in f.touch.recall_by_force, `${where} touch recall for ${cls}`)
-    for (const t of ["structure", "hanger"]) assert.ok(Number.isInteger(f.touch.recall_by_target[t].truth), `${where} touch recall on the ${t}`)
+    for (const t of ["structure", "hanger"]) {
+        assert.ok(Number.isInteger(f.touch.recall_by_target[t].truth), `${where} touch recall on the ${t}`)
+        // each target's touches are its force classes' touches
+        const byClass = ["light", "medium", "heavy"].reduce((n, c) => n + f.touch.recall_by_force_target[c + " " + t].truth, 0)
+        assert.equal(byClass, f.touch.recall_by_target[t].truth, `${where} touches on the ${t} by force class`)
+    }
     for (const b of ["0-2", "2-5", "5+"]) assert.ok(Number.isInteger(f.touch.hanger_by_vertical_g[b].truth), `${where} hanger touches of ${b} g`)
     const lat = f.collapse.latency_ms
     for (const p of ["median", "p95"]) assert.ok(lat[p] === null || (lat[p] >= 0 && lat[p] <= 800), `${where} latency ${p}`)
@@ -62,6 +67,7 @@ test("bench --dir: the folder's truth is counted exactly, the table has a row pe
     assert.match(out, /^TOTAL\s+1\s/m)
     assert.match(out, /^wrong player .*: touch \d+, collapse \d+/m)
     assert.match(out, /^touches caught by target: structure \d+\/\d+ .*hanger touches by their vertical force: 0-2 g/m)
+    assert.match(out, /^touches caught by force and target: light structure \d+\/\d+ .*heavy hanger \d+\/\d+/m)
     // it ends with the targets judged on the totals, the JSON holding the same rows
     assert.match(out, /^collapse recall\s+≥ 99 %\s+[\d.]+ %\s+\d+\/1\s/m)
     const outcome = json.targets.find((r: any) => r.name === "outcome right")

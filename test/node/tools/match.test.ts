@@ -76,7 +76,7 @@ test("matched touch calls give their latency from the hand's start; a miss calle
     assert.equal(f.touch.late, 1)
 })
 
-test("touch recall by target, and the hanger touches by their vertical force (either way, in g)", () => {
+test("touch recall by target, by force class and target, and the hanger touches by their vertical force (either way, in g)", () => {
     const G = 9.80665 / 1000
     const tr = truth([
         { t_ms: 5000, t_end_ms: 5300, kind: "touch", player: 1, force_class: "medium", target: "structure", force_z_n: 0.05 },
@@ -88,6 +88,14 @@ test("touch recall by target, and the hanger touches by their vertical force (ei
     const m = matchCase([ev(5400, "warning", { player: 1, count: 1 }), ev(15400, "warning", { player: 1, count: 2 })], tr, "touch_warn", 60000)
     const t = figures(m.score).touch
     assert.deepEqual(t.recall_by_target, { structure: { recall: 1, caught: 1, truth: 1 }, hanger: { recall: 0.25, caught: 1, truth: 4 } })
+    assert.deepEqual(t.recall_by_force_target, {
+        "light structure": { recall: null, caught: 0, truth: 0 },
+        "light hanger": { recall: 0, caught: 0, truth: 1 },
+        "medium structure": { recall: 1, caught: 1, truth: 1 },
+        "medium hanger": { recall: 1, caught: 1, truth: 1 },
+        "heavy structure": { recall: null, caught: 0, truth: 0 },
+        "heavy hanger": { recall: 0, caught: 0, truth: 2 },
+    })
     assert.deepEqual(t.hanger_by_vertical_g, {
         "0-2": { recall: 0, caught: 0, truth: 1 },
         "2-5": { recall: 1, caught: 1, truth: 1 },
