@@ -84,13 +84,18 @@ export function emptyCount(): Count {
     return { truth: 0, caught: 0, calls: 0, hits: 0, wrong_player: 0 }
 }
 
+/** the count of touches of force class `cls` on `target` ("touch_medium_on_hanger") */
+export function forceTargetKind(cls: string, target: string): string {
+    return "touch_" + cls + "_on_" + target
+}
+
 /**
  * scored kinds: collapse, touch (+ by force class, by target, by both and by a hanger touch's vertical force: truth
  * side only), card_fell, place, remove, out
  */
 export const SCORED_KINDS = [
     "collapse", "touch", ...TOUCH_CLASSES.map(c => "touch_" + c), ...TOUCH_TARGETS.map(t => "touch_on_" + t),
-    ...TOUCH_CLASSES.flatMap(c => TOUCH_TARGETS.map(t => "touch_" + c + "_on_" + t)),
+    ...TOUCH_CLASSES.flatMap(c => TOUCH_TARGETS.map(t => forceTargetKind(c, t))),
     ...HANGER_BANDS.map(b => "touch_hanger_" + b),
     "card_fell", "place", "remove", "out",
 ]
@@ -284,7 +289,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
         if (rule.kind === "touch")
             for (const ti of truthIdx) {
                 const t = tev[ti]
-                const keys = ["touch_" + t.force_class, "touch_on_" + t.target, "touch_" + t.force_class + "_on_" + t.target]
+                const keys = ["touch_" + t.force_class, "touch_on_" + t.target, forceTargetKind(t.force_class, t.target)]
                 const band = t.target === "hanger" ? hangerBand(t.force_z_n) : null
                 if (band) keys.push("touch_hanger_" + band)
                 for (const key of keys) {

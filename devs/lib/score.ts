@@ -3,7 +3,7 @@
  * totals into the published figures (ratios, latency percentiles, rates).
  * A ratio with nothing to divide by is null ("-" in the table), never 0 or 1.
  */
-import { CaseScore, Count, emptyScore, HANGER_BANDS, TOUCH_CLASSES, TOUCH_TARGETS } from "./match.ts"
+import { CaseScore, Count, emptyScore, forceTargetKind, HANGER_BANDS, TOUCH_CLASSES, TOUCH_TARGETS } from "./match.ts"
 
 /** add `b` into `a` (counts, times, latency lists) */
 export function mergeScore(a: CaseScore, b: CaseScore): CaseScore {
@@ -94,7 +94,7 @@ export function figures(s: CaseScore): Figures {
     const byTarget: { [target: string]: Band } = {}
     for (const t of TOUCH_TARGETS) byTarget[t] = band(c["touch_on_" + t])
     const byForceTarget: { [ct: string]: Band } = {}
-    for (const cls of TOUCH_CLASSES) for (const t of TOUCH_TARGETS) byForceTarget[cls + " " + t] = band(c["touch_" + cls + "_on_" + t])
+    for (const cls of TOUCH_CLASSES) for (const t of TOUCH_TARGETS) byForceTarget[cls + " " + t] = band(c[forceTargetKind(cls, t)])
     const byVertical: { [b: string]: Band } = {}
     for (const b of HANGER_BANDS) byVertical[b] = band(c["touch_hanger_" + b])
     const out = c["out"]
