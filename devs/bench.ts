@@ -30,7 +30,7 @@ import { RULES_DEFAULTS } from "../src/core/referee/rules.ts"
 import { csvText } from "./lib/table.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
-import { ScoreBook } from "./lib/score.ts"
+import { figures, ScoreBook } from "./lib/score.ts"
 import { COLLAPSE_P95_MS, targetRows, targetTable } from "./lib/targets.ts"
 import { compareCases, comparisonText, incomparable, parseSeeds, readEarlierRun, runTable } from "./lib/bench-runs.ts"
 
@@ -165,7 +165,7 @@ const program = new Command()
         bar.stop()
         lines.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }))
         console.log(benchTable(view, opts.by))
-        if (opts.seeds) console.log("each run:\n" + runTable(runs, book))
+        if (opts.seeds) console.log("each run:\n" + runTable(runs.map(([s, b]) => [s, figures(b.total)]), figures(book.total)))
         console.log(worstCases(lines))
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))

@@ -48,11 +48,17 @@ function touchNote(f: Figures): string {
     )
 }
 
-/** the table's rows are the book's groups (`by` names them: category, level or cell), then the total */
-export function benchTable(book: ScoreBook, by = "category"): string {
-    const rows = book.categories().map(c => row(c, figures(book.byCategory.get(c))))
-    const total = figures(book.total)
+/** the table alone: a row per group (`by` names the column: category, level or cell), then the total */
+export function figuresTable(by: string, groups: [string, Figures][], total: Figures): string {
+    const rows = groups.map(([name, f]) => row(name, f))
     rows.push(row("TOTAL", total))
+    return formatTable([by, ...HEADER.slice(1)], rows)
+}
+
+/** the table's rows are the book's groups (`by` names them: category, level or cell), then the total; notes and legend under it */
+export function benchTable(book: ScoreBook, by = "category"): string {
+    const total = figures(book.total)
+    const table = figuresTable(by, book.categories().map(c => [c, figures(book.byCategory.get(c))]), total)
     const c = book.total.counts
     const notes =
         `wrong player (a call in the window, for another player): touch ${c["touch"].wrong_player}, collapse ${c["collapse"].wrong_player}, ` +
@@ -62,7 +68,7 @@ export function benchTable(book: ScoreBook, by = "category"): string {
         "R recall %, P precision %, lat collapse latency ms (median, p95), touch R by force light/medium/heavy, fell=C fallen cards called as a collapse %, " +
         "cards= rounds with the exact final card count %, false/h calls per hour on quiet/bump/air/table_drop, " +
         "outcome = outs in order + winner right %, x realtime = game time / referee time (one core), - no figure (nothing to count)"
-    return formatTable([by, ...HEADER.slice(1)], rows) + "\n" + notes + "\n" + legend
+    return table + "\n" + notes + "\n" + legend
 }
 
 /** one case's headline, for finding the cases to look at (npm run report on them) */

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import type { CaseLine } from "./bench-report.ts"
 import { touchByForce } from "./bench-report.ts"
-import { figures, ScoreBook } from "./score.ts"
+import type { Figures } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
 
 /** the largest first seed: the simulator takes a case's seed as a 32-bit integer (caseSeed), so a larger one would repeat a smaller one's cases */
@@ -26,22 +26,18 @@ export function parseSeeds(arg: string): number[] {
     return seeds
 }
 
-/** each run's headline figures (`runs`: first seed and its book, in the order given), then all of them pooled (`total`) */
-export function runTable(runs: [number, ScoreBook][], total: ScoreBook): string {
-    const row = (name: string, book: ScoreBook) => {
-        const f = figures(book.total)
-        const place = book.total.counts["place"]
-        return [
-            name,
-            String(f.cases),
-            `${f.outcome.right} (${pct(f.outcome.accuracy)} %)`,
-            `${f.wrongful_outs.count} / ${f.wrongful_outs.turns}`,
-            num(f.collapse.latency_ms.p95, 0),
-            touchByForce(f),
-            `${place.truth - place.caught} / ${place.calls - place.hits}`,
-        ]
-    }
-    const rows = runs.map(([seed, book]) => row(String(seed), book))
+/** each run's headline figures (`runs`: first seed and its figures, in the order given), then all of them pooled (`total`) */
+export function runTable(runs: [number, Figures][], total: Figures): string {
+    const row = (name: string, f: Figures) => [
+        name,
+        String(f.cases),
+        `${f.outcome.right} (${pct(f.outcome.accuracy)} %)`,
+        `${f.wrongful_outs.count} / ${f.wrongful_outs.turns}`,
+        num(f.collapse.latency_ms.p95, 0),
+        touchByForce(f),
+        `${f.place.truth - f.place.caught} / ${f.place.calls - f.place.hits}`,
+    ]
+    const rows = runs.map(([seed, f]) => row(String(seed), f))
     rows.push(row("all", total))
     return formatTable(["run (first seed)", "cases", "outcome right", "wrongful outs / turns", "coll p95", "touch R l/m/h", "placements missed / false"], rows)
 }

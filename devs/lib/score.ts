@@ -37,11 +37,15 @@ export interface Rates {
     recall: number | null
     precision: number | null
     truth: number
+    /** truth events a call matched (recall's numerator) */
+    caught: number
     calls: number
+    /** calls that matched a truth event (precision's numerator) */
+    hits: number
 }
 
 function rates(c: Count): Rates {
-    return { recall: ratio(c.caught, c.truth), precision: ratio(c.hits, c.calls), truth: c.truth, calls: c.calls }
+    return { recall: ratio(c.caught, c.truth), precision: ratio(c.hits, c.calls), truth: c.truth, caught: c.caught, calls: c.calls, hits: c.hits }
 }
 
 export interface Figures {

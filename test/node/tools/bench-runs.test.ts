@@ -5,7 +5,7 @@ import { compareCases, comparisonText, incomparable, parseSeeds, readEarlierRun,
 import { callsFingerprint } from "../../../devs/lib/bench-cases.ts"
 import { CaseLine } from "../../../devs/lib/bench-report.ts"
 import { RefEvent } from "../../../src/core/referee/types.ts"
-import { ScoreBook } from "../../../devs/lib/score.ts"
+import { figures, ScoreBook } from "../../../devs/lib/score.ts"
 import { emptyScore } from "../../../devs/lib/match.ts"
 import { writeFileSync } from "node:fs"
 import { scratchDir } from "../scratch.ts"
@@ -47,7 +47,7 @@ test("runTable: a row per run in the order given, then all of them: outcome, wro
     b.add("game", score({ cases: 2, right: 2, turns: 20, outCalls: 1, outHits: 1, placeTruth: 10, placeCaught: 10, placeCalls: 12, placeHits: 10, latency: [150] }))
     const all = new ScoreBook()
     for (const book of [a, b]) all.add("game", book.total)
-    const lines = runTable([[8000, a], [7000, b]], all).split("\n")
+    const lines = runTable([[8000, figures(a.total)], [7000, figures(b.total)]], figures(all.total)).split("\n")
     assert.match(lines[0], /^run \(first seed\)\s+cases\s+outcome right\s+wrongful outs \/ turns\s+coll p95\s+touch R l\/m\/h\s+placements missed \/ false$/)
     const cells = lines.slice(2).map(l => l.trim().split(/\s{2,}/))
     assert.deepEqual(cells, [
