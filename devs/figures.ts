@@ -1,9 +1,9 @@
 /**
  * `npm run figures [-- --check] [--keep DIR | --from DIR] [--readme FILE] [--threads N]`
  * Runs every benchmark the README quotes (devs/lib/figures.ts, FIGURE_RUNS: the reporting set, the held-out
- * seeds, the three training pools, the forced LIBRIUM cases; 8-15 minutes on 2 cores), renders the README's
+ * seeds, the three training pools, the forced LIBRIUM cases, and `npm run hands`; about 15 minutes on 2 cores), renders the README's
  * generated blocks from their JSON and writes them in. --check writes nothing and exits 1 if a block would
- * change; --keep keeps each run's JSON and terminal output in DIR; --from renders from such a folder without
+ * change (the replay speed's aside: the machine's); --keep keeps each run's JSON and terminal output in DIR; --from renders from such a folder without
  * running anything (a run's JSON that is missing or another run's is refused, naming it).
  */
 import { spawnSync } from "node:child_process"
@@ -12,8 +12,7 @@ import { availableParallelism, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Command } from "commander"
-import type { BenchJson } from "./lib/bench-report.ts"
-import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, renderBlocks, runProblem, Runs } from "./lib/figures.ts"
+import { BLOCKS, checkBlocks, FIGURE_RUNS, FigureRun, fillBlocks, renderBlocks, runProblem, Runs, VOLATILE } from "./lib/figures.ts"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 
@@ -25,13 +24,17 @@ interface Opts {
     threads: number
 }
 
-/** runs one benchmark, its JSON and terminal output into `dir`; its progress bar on this terminal */
-function bench(dir: string, name: string, args: string[], threads: number): void {
-    const out = openSync(join(dir, name + ".out"), "w")
-    const cmd = [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "devs/bench.ts"), ...args, "--threads", String(threads), "--json", join(dir, name + ".json")]
-    const r = spawnSync(process.execPath, cmd, { cwd: root, stdio: ["ignore", out, "inherit"] })
+/** the command that makes a run's JSON, as a user would type it */
+const command = (r: FigureRun, file: string) => `npm run ${r.tool} -- ${r.args.join(" ")} --json ${file}`
+
+/** runs one tool, its JSON and terminal output into `dir`; its progress bar on this terminal */
+function runOne(dir: string, r: FigureRun, threads: number): void {
+    const out = openSync(join(dir, r.name + ".out"), "w")
+    const threadArgs = r.tool === "bench" ? ["--threads", String(threads)] : []
+    const cmd = [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "devs", r.tool + ".ts"), ...r.args, ...threadArgs, "--json", join(dir, r.name + ".json")]
+    const res = spawnSync(process.execPath, cmd, { cwd: root, stdio: ["ignore", out, "inherit"] })
     closeSync(out)
-    if (r.status !== 0) throw new Error(`npm run bench -- ${args.join(" ")} failed (exit ${r.status ?? r.signal}); its output: ${join(dir, name + ".out")}`)
+    if (res.status !== 0) throw new Error(`npm run ${r.tool} -- ${r.args.join(" ")} failed (exit ${res.status ?? res.signal}); its output: ${join(dir, r.name + ".out")}`)
 }
 
 /** each run's JSON from `dir`, checked to be that run's */
@@ -39,15 +42,15 @@ function readRuns(dir: string): Runs {
     const runs: Runs = {}
     for (const r of FIGURE_RUNS) {
         const file = join(dir, r.name + ".json")
-        if (!existsSync(file)) throw new Error(`${file}: missing (npm run bench -- ${r.args.join(" ")} --json ${file})`)
-        let json: BenchJson
+        if (!existsSync(file)) throw new Error(`${file}: missing (${command(r, file)})`)
+        let json: Runs[string]
         try {
             json = JSON.parse(readFileSync(file, "utf8"))
         } catch (e) {
             throw new Error(`${file}: not JSON (${(e as Error).message})`)
         }
         const problem = runProblem(r, json)
-        if (problem) throw new Error(`${file} ${problem}: it is not the run of npm run bench -- ${r.args.join(" ")}`)
+        if (problem) throw new Error(`${file} ${problem}: it is not the run of npm run ${r.tool} -- ${r.args.join(" ")}`)
         runs[r.name] = json
     }
     return runs
@@ -71,8 +74,8 @@ const program = new Command()
             dir = opts.keep ?? mkdtempSync(join(tmpdir(), "librium-figures-"))
             mkdirSync(dir, { recursive: true })
             FIGURE_RUNS.forEach((r, i) => {
-                process.stderr.write(`figures: run ${i + 1} of ${FIGURE_RUNS.length}, ${r.name}: npm run bench -- ${r.args.join(" ")}\n`)
-                bench(dir, r.name, r.args, opts.threads)
+                process.stderr.write(`figures: run ${i + 1} of ${FIGURE_RUNS.length}, ${r.name}: npm run ${r.tool} -- ${r.args.join(" ")}\n`)
+                runOne(dir, r, opts.threads)
             })
         }
         const runs = readRuns(dir)
@@ -81,8 +84,11 @@ const program = new Command()
         const filled = fillBlocks(readFileSync(opts.readme, "utf8"), renderBlocks(runs))
         const names = filled.changed.join(", ")
         if (opts.check) {
-            console.log(filled.changed.length === 0 ? `${opts.readme}: every block is up to date` : `${opts.readme}: out of date: ${names}`)
-            process.exit(filled.changed.length === 0 ? 0 : 1)
+            const stale = filled.changed.filter(n => VOLATILE.indexOf(n) < 0)
+            const moved = filled.changed.filter(n => VOLATILE.indexOf(n) >= 0)
+            const note = moved.length > 0 ? ` (${moved.join(", ")} moved: the machine's, not counted)` : ""
+            console.log((stale.length === 0 ? `${opts.readme}: every block is up to date` : `${opts.readme}: out of date: ${stale.join(", ")}`) + note)
+            process.exit(stale.length === 0 ? 0 : 1)
         }
         if (filled.changed.length > 0) writeFileSync(opts.readme, filled.text)
         console.log(filled.changed.length === 0 ? `${opts.readme}: every block was up to date` : `${opts.readme}: rewrote ${names}`)

@@ -48,11 +48,12 @@ function touchNote(f: Figures): string {
     )
 }
 
-/** the table alone: a row per group (`by` names the column: category, level or cell), then the total */
-export function figuresTable(by: string, groups: [string, Figures][], total: Figures): string {
+/** the table alone: a row per group (`by` names the column: category, level or cell), then the total; without `speed`, no x realtime column (the machine's, not the referee's) */
+export function figuresTable(by: string, groups: [string, Figures][], total: Figures, speed = true): string {
     const rows = groups.map(([name, f]) => row(name, f))
     rows.push(row("TOTAL", total))
-    return formatTable([by, ...HEADER.slice(1)], rows)
+    const cols = speed ? HEADER.length : HEADER.length - 1
+    return formatTable([by, ...HEADER.slice(1, cols)], rows.map(r => r.slice(0, cols)))
 }
 
 /** the table's rows are the book's groups (`by` names them: category, level or cell), then the total; notes and legend under it */

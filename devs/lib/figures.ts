@@ -9,6 +9,7 @@ import { runTable } from "./bench-runs.ts"
 import type { Band, Figures } from "./score.ts"
 import { targetTable } from "./targets.ts"
 import { pct } from "./table.ts"
+import { GroupFigures, handTable } from "./hands.ts"
 
 /** the six seeds of each training pool: changes are chosen on them (README, "Choosing a detector change") */
 export const TRAINING_POOLS: number[][] = [
@@ -17,9 +18,10 @@ export const TRAINING_POOLS: number[][] = [
     [16000, 17000, 18000, 19000, 20000, 21000],
 ]
 
-/** one benchmark run the README quotes: `npm run bench -- ARGS --json DIR/NAME.json` */
+/** one run the README quotes: `npm run TOOL -- ARGS --json DIR/NAME.json` (the benchmark, or `npm run hands`) */
 export interface FigureRun {
     name: string
+    tool: "bench" | "hands"
     args: string[]
     /** what the run's JSON must say it was: its one run's first seed and count, or its runs' first seeds (each `count` cases) */
     seeds: number[]
@@ -31,8 +33,21 @@ function run(name: string, seeds: number[], count: number, category: string | nu
     const args = seeds.length === 1 ? ["--seed", String(seeds[0])] : ["--seeds", seeds.join(",")]
     if (count !== 450) args.push("--count", String(count))
     if (category) args.push("--category", category)
-    return { name, args, seeds, count, category }
+    return { name, tool: "bench", args, seeds, count, category }
 }
+
+/** what `npm run hands --json` writes (devs/hands.ts) */
+export interface HandsJson {
+    seed: number | null
+    count: number
+    dir: string | null
+    category: string | null
+    touches_left_out: number
+    groups: GroupFigures[]
+}
+
+/** `npm run hands` on the training seed's first cases: what the IMU shows of each hand */
+const HANDS_COUNT = 2700
 
 /** every run the blocks are rendered from, in the order `npm run figures` runs them */
 export const FIGURE_RUNS: FigureRun[] = [
@@ -41,13 +56,22 @@ export const FIGURE_RUNS: FigureRun[] = [
     run("heldout-8000-9000", [8000, 9000], 450),
     ...TRAINING_POOLS.map(p => run("train-" + p[0], p, 450)),
     run("librium", TRAINING_POOLS[0], 150, "librium"),
+    { name: "hands", tool: "hands", args: ["--count", String(HANDS_COUNT)], seeds: [TRAINING_POOLS[0][0]], count: HANDS_COUNT, category: null },
 ]
 
 /** the runs' JSON by run name */
-export type Runs = { [name: string]: BenchJson }
+export type Runs = { [name: string]: BenchJson | HandsJson }
 
 /** what is wrong with `json` as `run`'s output (another run's, or a what-if's), null when nothing is */
-export function runProblem(r: FigureRun, json: BenchJson): string | null {
+export function runProblem(r: FigureRun, out: BenchJson | HandsJson): string | null {
+    if (r.tool === "hands") {
+        const h = out as HandsJson
+        if (!Array.isArray(h.groups)) return "is not npm run hands' JSON"
+        if (h.dir || h.category || h.seed !== r.seeds[0] || h.count !== r.count) return `holds ${h.dir ?? `seed ${h.seed}, ${h.count} cases`}${h.category ? " of " + h.category : ""}, not seed ${r.seeds[0]}, ${r.count} cases`
+        return null
+    }
+    const json = out as BenchJson
+    if (!json.total || !Array.isArray(json.cases)) return "is not npm run bench's JSON"
     const said = json.by_run ? json.by_run.map(b => `${b.seed}x${b.count}`) : json.seeds ? [`${json.seeds.first}x${json.seeds.count}`] : []
     const want = r.seeds.map(s => `${s}x${r.count}`)
     if (said.join(",") !== want.join(",")) return `holds ${said.join(", ") || "no simulated run"} (first seed x cases), not ${want.join(", ")}`
@@ -152,7 +176,7 @@ function runsOf(json: BenchJson): Tally[] {
 function need(runs: Runs, name: string): BenchJson {
     const j = runs[name]
     if (!j) throw new Error(`no JSON for the run ${name}`)
-    return j
+    return j as BenchJson
 }
 
 /** k/n as a percentage with one decimal (two with `fine`), "-" when there is nothing to count */
@@ -302,16 +326,29 @@ export const BLOCKS: { [name: string]: (runs: Runs) => string } = {
     headline,
     categories: runs => {
         const json = need(runs, "reporting")
-        return display(code(figuresTable("category", Object.keys(json.by_category).map(c => [c, json.by_category[c]]), json.total)))
+        return display(code(figuresTable("category", Object.keys(json.by_category).map(c => [c, json.by_category[c]]), json.total, false)))
     },
-    targets: runs => display(code(targetTable(need(runs, "reporting").targets))),
+    // the replay speed is the machine's: quoted once, in a block of its own (VOLATILE)
+    targets: runs => display(code(targetTable(need(runs, "reporting").targets.filter(t => t.unit !== "x")))),
+    speed: runs => {
+        const row = need(runs, "reporting").targets.find(t => t.unit === "x")
+        return row.value === null ? "-" : `${thousands(Math.round(row.value))}x (${row.met ? "met" : "not met"})`
+    },
     sets: runs => display(setsTable(runs)),
     "touch-split": runs => display(touchSplitTable(runs)),
     "touch-targets": runs => display(targetsTable(runs)),
     causes: runs => display(causesTable(runs)),
     "training-seeds": runs => display(trainingSeedsTable(runs)),
     ...Object.fromEntries(TRAINING_POOLS.map(p => ["pool-" + p[0], (runs: Runs) => display(code(poolTable(runs, p[0])))])),
+    hands: runs => {
+        const h = runs["hands"] as HandsJson
+        if (!h) throw new Error("no JSON for the run hands")
+        return display(code(handTable(h.groups)) + `\n\n(${h.touches_left_out} touches met a slotting hand and are left out.)`)
+    },
 }
+
+/** blocks whose figures depend on the machine and its load, not on the code: `npm run figures -- --check` does not count them */
+export const VOLATILE = ["speed"]
 
 const OPEN = /<!-- figures:([a-z0-9-]+) -->/g
 

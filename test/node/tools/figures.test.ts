@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { scratchDir } from "../scratch.ts"
-import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, findBlocks, renderBlocks, runProblem, Runs, TRAINING_POOLS } from "../../../devs/lib/figures.ts"
+import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, findBlocks, HandsJson, renderBlocks, runProblem, Runs, TRAINING_POOLS } from "../../../devs/lib/figures.ts"
 import { BenchJson, benchJson, CaseLine } from "../../../devs/lib/bench-report.ts"
 import { runTable } from "../../../devs/lib/bench-runs.ts"
 import { CaseScore, emptyScore, forceTargetKind } from "../../../devs/lib/match.ts"
@@ -41,6 +41,9 @@ function score(o: { cases: number; right: number; turns?: number; wrongful?: num
     if (o.p95 !== undefined) s.collapse_latency_ms.push(o.p95)
     s.false_calls = 1
     s.quiet_ms = 2 * 3600e3
+    // an hour of game replayed in a second
+    s.game_ms = 3600e3
+    s.referee_ms = 1000
     for (const ct of Object.keys(o.touch ?? {})) {
         const [cls, target] = ct.split(" ")
         const [k, n] = o.touch[ct]
@@ -69,10 +72,24 @@ function json(runs: [number, CaseScore][], lines = [line(runs[0][0] + "-0-game",
     return benchJson(total, { set: "seeds", seeds: one, quick: false, dir: null, overrides: {} }, lines, one ? [] : books)
 }
 
+/** a benchmark run's JSON among the runs */
+const bench = (runs: Runs, name: string) => runs[name] as BenchJson
+
+/** `npm run hands`' JSON: one group, seven touches left out */
+const HANDS: HandsJson = {
+    seed: 1000,
+    count: 2700,
+    dir: null,
+    category: null,
+    touches_left_out: 7,
+    groups: [{ group: "slotting", n: 10, p50: 0.22, p90: 0.43, p95: 0.5, p99: 0.63, over_line: 0, over_slot_p95: 0.05, over_slot_p99: 0.01 }],
+}
+
 /** every run, each of its cases right but those given, with touches on the hanger and the structure */
 function crafted(): Runs {
-    const runs: Runs = {}
+    const runs: Runs = { hands: HANDS }
     for (const r of FIGURE_RUNS) {
+        if (r.tool === "hands") continue
         const s = (seed: number) =>
             score({
                 cases: r.count,
@@ -87,8 +104,8 @@ function crafted(): Runs {
         const lines = r.category ? [line(r.seeds[0] + "-0-" + r.category, null)] : undefined
         runs[r.name] = json(r.seeds.map(seed => [seed, s(seed)]), lines)
     }
-    runs["reporting"].cases = [line("1-0-game", "missed light hanger touch"), line("1-1-touch", null)]
-    runs["train-1000"].cases = [line("1000-5-game", "missed light hanger touch"), line("2000-9-game", "missed light hanger touch"), line("2000-3-game", "false collapse"), line("3000-1-touch", null)]
+    bench(runs, "reporting").cases = [line("1-0-game", "missed light hanger touch"), line("1-1-touch", null)]
+    bench(runs, "train-1000").cases = [line("1000-5-game", "missed light hanger touch"), line("2000-9-game", "missed light hanger touch"), line("2000-3-game", "false collapse"), line("3000-1-touch", null)]
     return runs
 }
 
@@ -98,12 +115,18 @@ test("runProblem: a run's own JSON passes; another run's, a --quick one, a what-
     const held = FIGURE_RUNS.find(r => r.name === "heldout-7000")
     assert.match(runProblem(held, runs["reporting"]), /holds 1x450 \(first seed x cases\), not 7000x1350/)
     assert.match(runProblem(FIGURE_RUNS.find(r => r.name === "train-1000"), runs["train-10000"]), /holds 10000x450, 11000x450.*not 1000x450, 2000x450/)
-    assert.match(runProblem(held, { ...runs["heldout-7000"], quick: true }), /--quick/)
-    assert.match(runProblem(held, { ...runs["heldout-7000"], overrides: { "collapse.hold_ms": 200 } }), /overridden \(collapse\.hold_ms\)/)
+    assert.match(runProblem(held, { ...bench(runs, "heldout-7000"), quick: true }), /--quick/)
+    assert.match(runProblem(held, { ...bench(runs, "heldout-7000"), overrides: { "collapse.hold_ms": 200 } }), /overridden \(collapse\.hold_ms\)/)
     const lib = FIGURE_RUNS.find(r => r.name === "librium")
     assert.match(runProblem(lib, runs["train-1000"]), /not 1000x150/)
-    assert.match(runProblem(lib, { ...runs["librium"], cases: [line("1000-0-game", null)] }), /cases of game, not only librium/)
-    assert.match(runProblem(held, { ...runs["heldout-7000"], cases: [line("7000-0-librium", null)] }), /one category only \(librium\)/)
+    assert.match(runProblem(lib, { ...bench(runs, "librium"), cases: [line("1000-0-game", null)] }), /cases of game, not only librium/)
+    assert.match(runProblem(held, { ...bench(runs, "heldout-7000"), cases: [line("7000-0-librium", null)] }), /one category only \(librium\)/)
+    // npm run hands' JSON: of the training seed's 2,700 cases, and not a benchmark's (nor the other way round)
+    const hands = FIGURE_RUNS.find(r => r.tool === "hands")
+    assert.match(runProblem(hands, { ...HANDS, count: 450 }), /holds seed 1000, 450 cases, not seed 1000, 2700 cases/)
+    assert.match(runProblem(hands, { ...HANDS, dir: "traces" }), /holds traces, not seed 1000/)
+    assert.match(runProblem(hands, bench(runs, "reporting")), /is not npm run hands' JSON/)
+    assert.match(runProblem(held, HANDS), /is not npm run bench's JSON/)
 })
 
 test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p95 is none, causes counted per seed", () => {
@@ -131,7 +154,7 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     assert.deepEqual(lib.slice(6, 8), ["-", "-"])
     assert.match(lib[5], /^2\d\d ms$/, "one benchmark run of six seeds: its p95 is over all their collapses")
     const libRuns = crafted()
-    Object.assign(libRuns["librium"].total.touch, { calls: 6, hits: 0 })
+    Object.assign(bench(libRuns, "librium").total.touch, { calls: 6, hits: 0 })
     const libRow = renderBlocks(libRuns).sets.split("\n").find(l => l.startsWith("| forced LIBRIUM"))
     assert.match(libRow, /\| - \| 6 false \|/)
     const split = b["touch-split"]
@@ -147,11 +170,15 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     assert.equal(causes[4], "| **wrong outcomes** | 1 | 1 | 2 | 0 | 0 | 0 | 0 | 4 |")
     assert.equal(b["training-seeds"].trim().split("\n").length, 2 + TRAINING_POOLS[0].length)
     // the pools as the benchmark prints them, indented as code
-    const pool = runs["train-10000"]
+    const pool = bench(runs, "train-10000")
     assert.equal(b["pool-10000"], "\n\n" + runTable(pool.by_run.map(r => [r.seed, r.figures]), pool.total).split("\n").map(l => "    " + l).join("\n") + "\n\n")
-    // the reporting set's table per category, as the benchmark prints it (no notes under it)
-    assert.match(b.categories, /^\n\n    category\s+cases\s+hours\s+coll R/)
-    assert.match(b.categories, /\n    game\s+450\s.*\n    TOTAL\s+450\s.*99\.8\s+\S+\n\n$/)
+    // the reporting set's table per category, as the benchmark prints it but the machine's speed (no notes under it)
+    assert.match(b.categories, /^\n\n    category\s+cases\s+hours\s+coll R.*\s+outcome\n/)
+    assert.match(b.categories, /\n    game\s+450\s.*\n    TOTAL\s+450\s.*\s99\.8\n\n$/)
+    // ... and the speed once, in its own block, with its verdict; not in the targets table
+    assert.equal(b.speed, "3,600x (met)")
+    assert.doesNotMatch(b.targets, /replay speed/)
+    assert.match(b.hands, /^\n\n    hand\s+n\s+p50.*\n.*\n    slotting\s+10\s+0\.22\s+0\.43\s+0\.50\s+0\.63\s+0\.0\s+5\.0\s+1\.0\n\n\(7 touches met a slotting hand and are left out\.\)\n\n$/)
     assert.match(b.targets, /^\n\n    target \(issue 4\)\s+goal/)
     assert.match(b.targets, /\n    outcome right\s+≥ 97 %\s+99\.78 %\s+449\/450/)
 })
@@ -183,6 +210,11 @@ test("npm run figures --from: fills a README from a folder of runs, --check then
     assert.equal(readFileSync(readme, "utf8"), fillBlocks(readFileSync(readme, "utf8"), renderBlocks(runs)).text)
     assert.match(readFileSync(readme, "utf8"), /<!-- figures:headline -->outcome right in 99\.8 %/)
     assert.equal(figures("--from", dir, "--check").status, 0)
+    // the replay speed is the machine's: moved, it is said, not counted as out of date
+    writeFileSync(readme, readFileSync(readme, "utf8").replace("3,600x (met)", "2,000x (met)"))
+    const moved = figures("--from", dir, "--check")
+    assert.equal(moved.status, 0, moved.stdout)
+    assert.match(moved.stdout, /every block is up to date \(speed moved: the machine's, not counted\)/)
     // another run's JSON where a run's should be: refused, the file named
     writeFileSync(join(dir, "heldout-7000.json"), JSON.stringify(runs["reporting"]))
     const wrong = figures("--from", dir, "--check")
