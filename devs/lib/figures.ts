@@ -10,6 +10,7 @@ import type { Band, Figures } from "./score.ts"
 import { targetTable } from "./targets.ts"
 import { pct } from "./table.ts"
 import { GroupFigures, handTable } from "./hands.ts"
+import { TOUCH_CLASSES } from "./match.ts"
 
 /** the six seeds of each training pool: changes are chosen on them (README, "Choosing a detector change") */
 export const TRAINING_POOLS: number[][] = [
@@ -91,7 +92,6 @@ interface Tally {
     turns: number
     collapse: { truth: number; caught: number; calls: number; hits: number }
     p95: number | null
-    touch: { [cls: string]: { caught: number; truth: number } }
     touch_calls: number
     touch_hits: number
     place: { truth: number; caught: number; calls: number; hits: number }
@@ -115,12 +115,6 @@ function bands(m: { [k: string]: Band }): { [k: string]: { caught: number; truth
 }
 
 function tally(f: Figures): Tally {
-    const touch: Tally["touch"] = {}
-    for (const ct of Object.keys(f.touch.recall_by_force_target)) {
-        const cls = ct.split(" ")[0]
-        const b = f.touch.recall_by_force_target[ct]
-        touch[cls] = { caught: (touch[cls]?.caught ?? 0) + b.caught, truth: (touch[cls]?.truth ?? 0) + b.truth }
-    }
     const c = f.collapse
     const p = f.place
     return {
@@ -130,7 +124,6 @@ function tally(f: Figures): Tally {
         turns: f.wrongful_outs.turns,
         collapse: { truth: c.truth, caught: c.caught, calls: c.calls, hits: c.hits },
         p95: c.latency_ms.p95,
-        touch,
         touch_calls: f.touch.calls,
         touch_hits: f.touch.hits,
         place: { truth: p.truth, caught: p.caught, calls: p.calls, hits: p.hits },
@@ -145,7 +138,7 @@ function tally(f: Figures): Tally {
     }
 }
 
-/** two tallies added up (numbers add, records of numbers add key by key); p95 only when one of them has none */
+/** two tallies added up: numbers add, records add key by key, a null takes the other's value */
 function add<T>(a: T, b: T): T {
     if (typeof a === "number") return (a + (b as number)) as T
     if (a === null) return b
@@ -208,8 +201,13 @@ function percents(...shares: string[]): string {
 /** the row of the sets table for one tally */
 function setRow(name: string, t: Tally): string[] {
     const c = t.collapse
-    const touch = ["light", "medium", "heavy"].map(k => share(t.touch[k]?.caught ?? 0, t.touch[k]?.truth ?? 0))
-    const touches = Object.keys(t.touch).reduce((n, k) => n + t.touch[k].truth, 0)
+    // a force class's touches: those on every target ("medium structure", "medium hanger")
+    const cls = (k: string) => Object.keys(t.by_force_target).filter(ct => ct.split(" ")[0] === k).map(ct => t.by_force_target[ct])
+    const touch = TOUCH_CLASSES.map(k => {
+        const b = cls(k)
+        return share(b.reduce((n, x) => n + x.caught, 0), b.reduce((n, x) => n + x.truth, 0))
+    })
+    const touches = Object.keys(t.by_force_target).reduce((n, k) => n + t.by_force_target[k].truth, 0)
     // with no touch to catch, every touch call is false: say how many, not a precision of 0 %
     const touchP = touches > 0 ? percents(share(t.touch_hits, t.touch_calls)) : t.touch_calls > 0 ? `${t.touch_calls} false` : "-"
     return [
@@ -233,7 +231,7 @@ const SET_HEADER = [
     "touch R light / medium / heavy", "touch P", "placements R / P", "cards exact", "card_fell R", "false calls (quiet, distractors)",
 ]
 
-/** the sets that chose nothing, one by one and pooled, then the training pools pooled */
+/** the runs of the sets that chose nothing: seed 1, 7000, 8000, 9000 */
 function heldOut(runs: Runs): Tally[] {
     return [...runsOf(need(runs, "reporting")), ...runsOf(need(runs, "heldout-7000")), ...runsOf(need(runs, "heldout-8000-9000"))]
 }
