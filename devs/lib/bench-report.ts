@@ -40,9 +40,11 @@ function touchNote(f: Figures): string {
     const targets = Object.keys(t.recall_by_target).map(k => `${k} ${share(t.recall_by_target[k])}`)
     const bands = Object.keys(t.hanger_by_vertical_g).map(k => `${k} g ${share(t.hanger_by_vertical_g[k])}`)
     const both = Object.keys(t.recall_by_force_target).map(k => `${k} ${share(t.recall_by_force_target[k])}`)
+    const classBands = Object.keys(t.hanger_by_class_vertical_g).map(k => `${k} g ${share(t.hanger_by_class_vertical_g[k])}`)
     return (
         `touches caught by target: ${targets.join(", ")}; hanger touches by their vertical force: ${bands.join(", ")}\n` +
         `touches caught by force and target: ${both.join(", ")}\n` +
+        `hanger touches by force and vertical force: ${classBands.join(", ")}\n` +
         `touch calls matched: ${num(t.latency_ms.median, 0)} ms (median), ${num(t.latency_ms.p95, 0)} ms (p95) after the hand came; ` +
         `touches missed but called late for their player (after the window, within ${TOUCH_LATE_MS / 1000} s of the hand leaving): ${t.late}`
     )

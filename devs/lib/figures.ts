@@ -104,6 +104,7 @@ interface Tally {
     by_force_target: { [ct: string]: { caught: number; truth: number } }
     by_target: { [t: string]: { caught: number; truth: number } }
     hanger_by_vertical_g: { [b: string]: { caught: number; truth: number } }
+    hanger_by_class_vertical_g: { [cb: string]: { caught: number; truth: number } }
 }
 
 const counts = (b: Band) => ({ caught: b.caught, truth: b.truth })
@@ -135,6 +136,7 @@ function tally(f: Figures): Tally {
         by_force_target: bands(f.touch.recall_by_force_target),
         by_target: bands(f.touch.recall_by_target),
         hanger_by_vertical_g: bands(f.touch.hanger_by_vertical_g),
+        hanger_by_class_vertical_g: bands(f.touch.hanger_by_class_vertical_g),
     }
 }
 
@@ -269,6 +271,35 @@ function touchSplitTable(runs: Runs): string {
     return markdown(["touches", `the 18 training seeds (${thousands(train.cases)} cases)`, `the four sets that chose nothing (${thousands(held.cases)})`], rows)
 }
 
+/**
+ * each force class's hanger touches by the vertical force they put on the cell: caught in each band, and the band's
+ * share of the class's touches, the training seeds against the sets that chose nothing; then per class, what the
+ * training seeds' recall in each band comes to over the bands the other sets drew (how much of a gap is the draw)
+ */
+function hangerSplitTable(runs: Runs): string {
+    const train = pool(training(runs))
+    const held = pool(heldOut(runs))
+    const keys = Object.keys(train.hanger_by_class_vertical_g)
+    const inClass = (t: Tally, cls: string) => keys.filter(k => k.split(" ")[0] === cls).map(k => t.hanger_by_class_vertical_g[k] ?? { caught: 0, truth: 0 })
+    const sum = (list: { caught: number; truth: number }[], f: "caught" | "truth") => list.reduce((n, b) => n + b[f], 0)
+    const ofClass = (t: Tally, k: string) => {
+        const all = sum(inClass(t, k.split(" ")[0]), "truth")
+        return all === 0 ? "-" : `${share(t.hanger_by_class_vertical_g[k]?.truth ?? 0, all)} %`
+    }
+    const rows = keys.map(k => [`${k} g`, caught(train.hanger_by_class_vertical_g[k]), ofClass(train, k), caught(held.hanger_by_class_vertical_g[k] ?? { caught: 0, truth: 0 }), ofClass(held, k)])
+    const table = markdown(["hanger touches, force and vertical force", "the 18 training seeds: caught", "of the class", "the four sets that chose nothing: caught", "of the class"], rows)
+    const lines = TOUCH_CLASSES.map(cls => {
+        const t = inClass(train, cls)
+        const h = inClass(held, cls)
+        const drawn = sum(h, "truth")
+        // the training seeds' recall in each band, weighted by the other sets' draw of bands
+        const weighted = drawn === 0 ? null : h.reduce((n, b, i) => n + (t[i].truth === 0 ? 0 : (t[i].caught / t[i].truth) * b.truth), 0) / drawn
+        const over = weighted === null ? "-" : (100 * weighted).toFixed(1) + " %"
+        return `- ${cls}: ${percents(share(sum(t, "caught"), sum(t, "truth")))} on the training seeds, ${percents(share(sum(h, "caught"), drawn))} on the four sets; the training seeds' recall in each band over the four sets' bands: ${over}`
+    })
+    return table + "\n\n" + lines.join("\n")
+}
+
 /** touches by where they landed, the hanger's by their vertical force */
 function targetsTable(runs: Runs): string {
     const row = (name: string, t: Tally) => {
@@ -335,6 +366,7 @@ export const BLOCKS: { [name: string]: (runs: Runs) => string } = {
     sets: runs => display(setsTable(runs)),
     "touch-split": runs => display(touchSplitTable(runs)),
     "touch-targets": runs => display(targetsTable(runs)),
+    "hanger-split": runs => display(hangerSplitTable(runs)),
     causes: runs => display(causesTable(runs)),
     "training-seeds": runs => display(trainingSeedsTable(runs)),
     ...Object.fromEntries(TRAINING_POOLS.map(p => ["pool-" + p[0], (runs: Runs) => display(code(poolTable(runs, p[0])))])),

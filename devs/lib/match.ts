@@ -89,6 +89,11 @@ export function forceTargetKind(cls: string, target: string): string {
     return "touch_" + cls + "_on_" + target
 }
 
+/** the scored kind of a force class's hanger touches of one vertical force band ("touch_medium_hanger_0-2") */
+export function hangerBandKind(cls: string, band: string): string {
+    return "touch_" + cls + "_hanger_" + band
+}
+
 /**
  * scored kinds: collapse, touch (+ by force class, by target, by both and by a hanger touch's vertical force: truth
  * side only), card_fell, place, remove, out
@@ -97,6 +102,7 @@ export const SCORED_KINDS = [
     "collapse", "touch", ...TOUCH_CLASSES.map(c => "touch_" + c), ...TOUCH_TARGETS.map(t => "touch_on_" + t),
     ...TOUCH_CLASSES.flatMap(c => TOUCH_TARGETS.map(t => forceTargetKind(c, t))),
     ...HANGER_BANDS.map(b => "touch_hanger_" + b),
+    ...TOUCH_CLASSES.flatMap(c => HANGER_BANDS.map(b => hangerBandKind(c, b))),
     "card_fell", "place", "remove", "out",
 ]
 
@@ -291,7 +297,7 @@ export function matchCase(events: RefEvent[], truth: Truth, category: string, ga
                 const t = tev[ti]
                 const keys = ["touch_" + t.force_class, "touch_on_" + t.target, forceTargetKind(t.force_class, t.target)]
                 const band = t.target === "hanger" ? hangerBand(t.force_z_n) : null
-                if (band) keys.push("touch_hanger_" + band)
+                if (band) keys.push("touch_hanger_" + band, hangerBandKind(t.force_class, band))
                 for (const key of keys) {
                     const c = score.counts[key]
                     if (!c) continue

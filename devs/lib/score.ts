@@ -3,7 +3,7 @@
  * totals into the published figures (ratios, latency percentiles, rates).
  * A ratio with nothing to divide by is null ("-" in the table), never 0 or 1.
  */
-import { CaseScore, Count, emptyScore, forceTargetKind, HANGER_BANDS, TOUCH_CLASSES, TOUCH_TARGETS } from "./match.ts"
+import { CaseScore, Count, emptyScore, forceTargetKind, HANGER_BANDS, hangerBandKind, TOUCH_CLASSES, TOUCH_TARGETS } from "./match.ts"
 
 /** add `b` into `a` (counts, times, latency lists) */
 export function mergeScore(a: CaseScore, b: CaseScore): CaseScore {
@@ -62,6 +62,8 @@ export interface Figures {
         recall_by_force_target: { [classTarget: string]: Band }
         /** hanger touches by their vertical force, g ("0-2", "2-5", "5+") */
         hanger_by_vertical_g: { [band: string]: Band }
+        /** ... and by force class as well ("medium 0-2"): what a class's hanger touches put on the cell */
+        hanger_by_class_vertical_g: { [classBand: string]: Band }
         wrong_player: number
         /** matched calls, from the hand's start (within the match window, so at most its length) */
         latency_ms: { median: number | null; p95: number | null }
@@ -101,6 +103,8 @@ export function figures(s: CaseScore): Figures {
     for (const cls of TOUCH_CLASSES) for (const t of TOUCH_TARGETS) byForceTarget[cls + " " + t] = band(c[forceTargetKind(cls, t)])
     const byVertical: { [b: string]: Band } = {}
     for (const b of HANGER_BANDS) byVertical[b] = band(c["touch_hanger_" + b])
+    const byClassVertical: { [cb: string]: Band } = {}
+    for (const cls of TOUCH_CLASSES) for (const b of HANGER_BANDS) byClassVertical[cls + " " + b] = band(c[hangerBandKind(cls, b)])
     const out = c["out"]
     return {
         cases: s.cases,
@@ -113,6 +117,7 @@ export function figures(s: CaseScore): Figures {
             recall_by_target: byTarget,
             recall_by_force_target: byForceTarget,
             hanger_by_vertical_g: byVertical,
+            hanger_by_class_vertical_g: byClassVertical,
             wrong_player: c["touch"].wrong_player,
             latency_ms: { median: percentile(s.touch_latency_ms, 50), p95: percentile(s.touch_latency_ms, 95) },
             late: s.touch_late,

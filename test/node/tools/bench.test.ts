@@ -38,7 +38,12 @@ function checkFigures(f: any, where: string) {
         const byClass = ["light", "medium", "heavy"].reduce((n, c) => n + f.touch.recall_by_force_target[c + " " + t].truth, 0)
         assert.equal(byClass, f.touch.recall_by_target[t].truth, `${where} touches on the ${t} by force class`)
     }
-    for (const b of ["0-2", "2-5", "5+"]) assert.ok(Number.isInteger(f.touch.hanger_by_vertical_g[b].truth), `${where} hanger touches of ${b} g`)
+    for (const b of ["0-2", "2-5", "5+"]) {
+        assert.ok(Number.isInteger(f.touch.hanger_by_vertical_g[b].truth), `${where} hanger touches of ${b} g`)
+        // each band's hanger touches are its force classes' touches of that band
+        const byClass = ["light", "medium", "heavy"].reduce((n, c) => n + f.touch.hanger_by_class_vertical_g[c + " " + b].caught, 0)
+        assert.equal(byClass, f.touch.hanger_by_vertical_g[b].caught, `${where} hanger touches of ${b} g caught, by force class`)
+    }
     const lat = f.collapse.latency_ms
     for (const p of ["median", "p95"]) assert.ok(lat[p] === null || (lat[p] >= 0 && lat[p] <= 800), `${where} latency ${p}`)
     for (const [k, r] of [["final_cards", "accuracy"], ["outcome", "accuracy"]]) assert.ok(f[k][r] === null || (f[k][r] >= 0 && f[k][r] <= 1), `${where} ${k}.${r}`)
@@ -68,6 +73,7 @@ test("bench --dir: the folder's truth is counted exactly, the table has a row pe
     assert.match(out, /^wrong player .*: touch \d+, collapse \d+/m)
     assert.match(out, /^touches caught by target: structure \d+\/\d+ .*hanger touches by their vertical force: 0-2 g/m)
     assert.match(out, /^touches caught by force and target: light structure \d+\/\d+ .*heavy hanger \d+\/\d+/m)
+    assert.match(out, /^hanger touches by force and vertical force: light 0-2 g \d+\/\d+ .*heavy 5\+ g \d+\/\d+/m)
     // it ends with the targets judged on the totals, the JSON holding the same rows
     assert.match(out, /^collapse recall\s+≥ 99 %\s+[\d.]+ %\s+\d+\/1\s/m)
     const outcome = json.targets.find((r: any) => r.name === "outcome right")

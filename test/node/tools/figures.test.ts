@@ -9,7 +9,7 @@ import { scratchDir } from "../scratch.ts"
 import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, findBlocks, HandsJson, renderBlocks, runProblem, Runs, TRAINING_POOLS } from "../../../devs/lib/figures.ts"
 import { BenchJson, benchJson, CaseLine } from "../../../devs/lib/bench-report.ts"
 import { runTable } from "../../../devs/lib/bench-runs.ts"
-import { CaseScore, emptyScore, forceTargetKind } from "../../../devs/lib/match.ts"
+import { CaseScore, emptyScore, forceTargetKind, hangerBandKind } from "../../../devs/lib/match.ts"
 import { ScoreBook } from "../../../devs/lib/score.ts"
 
 test("fillBlocks: each block's body replaced, the text around it kept, the blocks whose body changed named", () => {
@@ -30,7 +30,7 @@ test("findBlocks and checkBlocks: a block never closed, opened inside another, t
 })
 
 /** a case score with these counts (the rest empty) */
-function score(o: { cases: number; right: number; turns?: number; wrongful?: number; collapse?: number[]; p95?: number; touch?: { [ct: string]: [number, number] } }): CaseScore {
+function score(o: { cases: number; right: number; turns?: number; wrongful?: number; collapse?: number[]; p95?: number; touch?: { [ct: string]: [number, number] }; bands?: { [cb: string]: [number, number] } }): CaseScore {
     const s = emptyScore()
     s.cases = o.cases
     s.outcome_right = o.right
@@ -39,6 +39,14 @@ function score(o: { cases: number; right: number; turns?: number; wrongful?: num
     const [truth, caught, calls, hits] = o.collapse ?? [0, 0, 0, 0]
     Object.assign(s.counts["collapse"], { truth, caught, calls, hits })
     if (o.p95 !== undefined) s.collapse_latency_ms.push(o.p95)
+    for (const cb of Object.keys(o.bands ?? {})) {
+        const [cls, band] = cb.split(" ")
+        const [k, n] = o.bands[cb]
+        for (const kind of [hangerBandKind(cls, band), "touch_hanger_" + band]) {
+            s.counts[kind].caught += k
+            s.counts[kind].truth += n
+        }
+    }
     s.false_calls = 1
     s.quiet_ms = 2 * 3600e3
     // an hour of game replayed in a second
@@ -85,6 +93,9 @@ const HANDS: HandsJson = {
     groups: [{ group: "slotting", n: 10, p50: 0.22, p90: 0.43, p95: 0.5, p99: 0.63, over_line: 0, over_slot_p95: 0.05, over_slot_p99: 0.01 }],
 }
 
+/** the first seeds of the sets that chose nothing */
+const held = [1, 7000, 8000, 9000]
+
 /** every run, each of its cases right but those given, with touches on the hanger and the structure */
 function crafted(): Runs {
     const runs: Runs = { hands: HANDS }
@@ -100,6 +111,8 @@ function crafted(): Runs {
                 p95: 200 + (seed % 97),
                 // the forced LIBRIUM cases have no touch
                 touch: r.category ? {} : { "medium hanger": [seed >= 10000 ? 8 : 3, 10], "medium structure": [9, 10] },
+                // medium hanger touches by vertical force: the sets that chose nothing drew more under 2 g, and caught fewer over 5
+                bands: r.category ? {} : held.indexOf(seed) >= 0 ? { "medium 0-2": [0, 5], "medium 5+": [8, 10] } : { "medium 0-2": [0, 1], "medium 5+": [9, 10] },
             })
         const lines = r.category ? [line(r.seeds[0] + "-0-" + r.category, null)] : undefined
         runs[r.name] = json(r.seeds.map(seed => [seed, s(seed)]), lines)
@@ -162,6 +175,14 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     assert.match(split, /\| medium structure \| 90\.0 % \(162\/180\) \| 90\.0 % \(36\/40\) \|/)
     assert.match(split, /\| light hanger \| - \| - \|/)
     assert.match(split, /the 18 training seeds \(8,100 cases\) \| the four sets that chose nothing \(2,700\)/)
+    // training: 0 of 18 under 2 g, 162 of 180 over 5; the four: 0 of 20 and 32 of 40
+    const hs = b["hanger-split"]
+    assert.match(hs, /\| medium 0-2 g \| 0\.0 % \(0\/18\) \| 9\.1 % \| 0\.0 % \(0\/20\) \| 33\.3 % \|/)
+    assert.match(hs, /\| medium 5\+ g \| 90\.0 % \(162\/180\) \| 90\.9 % \| 80\.0 % \(32\/40\) \| 66\.7 % \|/)
+    assert.match(hs, /\| light 2-5 g \| - \| - \| - \| - \|/)
+    // the training seeds' 0 % and 90 % over the four sets' 20 and 40: 60 %
+    assert.match(hs, /^- medium: 81\.8 % on the training seeds, 53\.3 % on the four sets; the training seeds' recall in each band over the four sets' bands: 60\.0 %$/m)
+    assert.match(hs, /^- light: - on the training seeds, - on the four sets; .*: -$/m)
     assert.match(b["touch-targets"], /\| seeds 10000-15000 \| 90\.0 % \(54\/60\) \| 80\.0 % \(48\/60\) \|/)
     const causes = b.causes.trim().split("\n")
     assert.equal(causes[0], "| first error | seed 1 | 1000 | 2000 | 3000 | 4000 | 5000 | 6000 | all |")

@@ -76,7 +76,7 @@ test("matched touch calls give their latency from the hand's start; a miss calle
     assert.equal(f.touch.late, 1)
 })
 
-test("touch recall by target, by force class and target, and the hanger touches by their vertical force (either way, in g)", () => {
+test("touch recall by target, by force class and target, and the hanger touches by their vertical force (either way, in g), by force class too", () => {
     const G = 9.80665 / 1000
     const tr = truth([
         { t_ms: 5000, t_end_ms: 5300, kind: "touch", player: 1, force_class: "medium", target: "structure", force_z_n: 0.05 },
@@ -101,6 +101,17 @@ test("touch recall by target, by force class and target, and the hanger touches 
         "2-5": { recall: 1, caught: 1, truth: 1 },
         "5+": { recall: 0, caught: 0, truth: 1 },
     }, "a hanger touch without force_z_n is in no band")
+    assert.deepEqual(t.hanger_by_class_vertical_g, {
+        "light 0-2": { recall: 0, caught: 0, truth: 1 },
+        "light 2-5": { recall: null, caught: 0, truth: 0 },
+        "light 5+": { recall: null, caught: 0, truth: 0 },
+        "medium 0-2": { recall: null, caught: 0, truth: 0 },
+        "medium 2-5": { recall: 1, caught: 1, truth: 1 },
+        "medium 5+": { recall: null, caught: 0, truth: 0 },
+        "heavy 0-2": { recall: null, caught: 0, truth: 0 },
+        "heavy 2-5": { recall: null, caught: 0, truth: 0 },
+        "heavy 5+": { recall: 0, caught: 0, truth: 1 },
+    })
     assert.equal(hangerBand(undefined), null)
     assert.equal(hangerBand(-5 * G), "5+")
 })
