@@ -24,8 +24,8 @@ interface Opts {
     threads: number
 }
 
-/** the command that makes a run's JSON, as a user would type it */
-const command = (r: FigureRun, file: string) => `npm run ${r.tool} -- ${r.args.join(" ")} --json ${file}`
+/** a run's command, as a user would type it */
+const invocation = (r: FigureRun) => `npm run ${r.tool} -- ${r.args.join(" ")}`
 
 /** runs one tool, its JSON and terminal output into `dir`; its progress bar on this terminal */
 function runOne(dir: string, r: FigureRun, threads: number): void {
@@ -34,7 +34,7 @@ function runOne(dir: string, r: FigureRun, threads: number): void {
     const cmd = [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "devs", r.tool + ".ts"), ...r.args, ...threadArgs, "--json", join(dir, r.name + ".json")]
     const res = spawnSync(process.execPath, cmd, { cwd: root, stdio: ["ignore", out, "inherit"] })
     closeSync(out)
-    if (res.status !== 0) throw new Error(`npm run ${r.tool} -- ${r.args.join(" ")} failed (exit ${res.status ?? res.signal}); its output: ${join(dir, r.name + ".out")}`)
+    if (res.status !== 0) throw new Error(`${invocation(r)} failed (exit ${res.status ?? res.signal}); its output: ${join(dir, r.name + ".out")}`)
 }
 
 /** each run's JSON from `dir`, checked to be that run's */
@@ -42,7 +42,7 @@ function readRuns(dir: string): Runs {
     const runs: Runs = {}
     for (const r of FIGURE_RUNS) {
         const file = join(dir, r.name + ".json")
-        if (!existsSync(file)) throw new Error(`${file}: missing (${command(r, file)})`)
+        if (!existsSync(file)) throw new Error(`${file}: missing (${invocation(r)} --json ${file})`)
         let json: Runs[string]
         try {
             json = JSON.parse(readFileSync(file, "utf8"))
@@ -50,7 +50,7 @@ function readRuns(dir: string): Runs {
             throw new Error(`${file}: not JSON (${(e as Error).message})`)
         }
         const problem = runProblem(r, json)
-        if (problem) throw new Error(`${file} ${problem}: it is not the run of npm run ${r.tool} -- ${r.args.join(" ")}`)
+        if (problem) throw new Error(`${file} ${problem}: it is not the run of ${invocation(r)}`)
         runs[r.name] = json
     }
     return runs
@@ -74,7 +74,7 @@ const program = new Command()
             dir = opts.keep ?? mkdtempSync(join(tmpdir(), "librium-figures-"))
             mkdirSync(dir, { recursive: true })
             FIGURE_RUNS.forEach((r, i) => {
-                process.stderr.write(`figures: run ${i + 1} of ${FIGURE_RUNS.length}, ${r.name}: npm run ${r.tool} -- ${r.args.join(" ")}\n`)
+                process.stderr.write(`figures: run ${i + 1} of ${FIGURE_RUNS.length}, ${r.name}: ${invocation(r)}\n`)
                 runOne(dir, r, opts.threads)
             })
         }
