@@ -380,6 +380,9 @@ export const BLOCKS: { [name: string]: (runs: Runs) => string } = {
 /** blocks whose figures depend on the machine and its load, not on the code: `npm run figures -- --check` does not count them */
 export const VOLATILE = ["speed"]
 
+/** blocks rendered from the reporting set alone (half a minute of benchmark): `npm test` checks them against a fresh run */
+export const REPORTING_BLOCKS = ["categories", "targets"]
+
 const OPEN = /<!-- figures:([a-z0-9-]+) -->/g
 
 /** the 1-based line of `index` in `text` */

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { scratchDir } from "../scratch.ts"
-import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, findBlocks, HandsJson, renderBlocks, runProblem, Runs, TRAINING_POOLS } from "../../../devs/lib/figures.ts"
+import { BLOCKS, checkBlocks, FIGURE_RUNS, fillBlocks, findBlocks, HandsJson, renderBlocks, REPORTING_BLOCKS, runProblem, Runs, TRAINING_POOLS } from "../../../devs/lib/figures.ts"
 import { BenchJson, benchJson, CaseLine } from "../../../devs/lib/bench-report.ts"
 import { runTable } from "../../../devs/lib/bench-runs.ts"
 import { CaseScore, emptyScore, forceTargetKind, hangerBandKind } from "../../../devs/lib/match.ts"
@@ -247,4 +247,19 @@ test("npm run figures --from: fills a README from a folder of runs, --check then
     const none = figures("--from", dir)
     assert.equal(none.status, 1)
     assert.match(none.stderr, /^figures: no block for headline/)
+})
+
+test("the README's tables of the reporting set are the current code's: a fresh npm run bench renders them as they stand", () => {
+    const root = new URL("../../..", import.meta.url).pathname
+    const json = join(scratchDir("figures-reporting-"), "reporting.json")
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/bench.ts", "--seed", "1", "--json", json], { cwd: root, encoding: "utf8", timeout: 600000 })
+    assert.equal(r.status, 0, r.stderr)
+    const runs: Runs = { reporting: JSON.parse(readFileSync(json, "utf8")) }
+    assert.equal(runProblem(FIGURE_RUNS.find(f => f.name === "reporting"), runs["reporting"]), null)
+    const readme = readFileSync(join(root, "README.md"), "utf8")
+    const blocks = findBlocks(readme)
+    for (const name of REPORTING_BLOCKS) {
+        const b = blocks.find(x => x.name === name)
+        assert.equal(readme.slice(b.from, b.to), BLOCKS[name](runs), `the README's ${name} block is not what the current code gives: run npm run figures`)
+    }
 })
