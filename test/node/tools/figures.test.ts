@@ -171,6 +171,9 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     const libRow = renderBlocks(libRuns).sets.split("\n").find(l => l.startsWith("| forced LIBRIUM"))
     assert.match(libRow, /\| - \| 6 false \|/)
     const split = b["touch-split"]
+    // 10 of the 20 medium touches of every run on the hanger
+    assert.match(split, /^- medium touches on the hanger: 50\.0 % of the training seeds', 50\.0 % of the four sets'$/m)
+    assert.match(split, /^- light touches on the hanger: - of the training seeds', - of the four sets'$/m)
     assert.match(split, /\| medium hanger \| 63\.3 % \(114\/180\) \| 30\.0 % \(12\/40\) \|/)
     assert.match(split, /\| medium structure \| 90\.0 % \(162\/180\) \| 90\.0 % \(36\/40\) \|/)
     assert.match(split, /\| light hanger \| - \| - \|/)
@@ -181,7 +184,8 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     assert.match(hs, /\| medium 5\+ g \| 90\.0 % \(162\/180\) \| 90\.9 % \| 80\.0 % \(32\/40\) \| 66\.7 % \|/)
     assert.match(hs, /\| light 2-5 g \| - \| - \| - \| - \|/)
     // the training seeds' 0 % and 90 % over the four sets' 20 and 40: 60 %
-    assert.match(hs, /^- medium: 81\.8 % on the training seeds, 53\.3 % on the four sets; the training seeds' recall in each band over the four sets' bands: 60\.0 %$/m)
+    // of the 28.5 points, 21.8 the draw (81.8 - 60.0) and 6.7 the detector (60.0 - 53.3)
+    assert.match(hs, /^- medium: 81\.8 % on the training seeds, 53\.3 % on the four sets; the training seeds' recall in each band over the four sets' bands: 60\.0 % \(of the 28\.5 points between them, the draw 21\.8, the detector 6\.7\)$/m)
     assert.match(hs, /^- light: - on the training seeds, - on the four sets; .*: -$/m)
     assert.match(b["touch-targets"], /\| seeds 10000-15000 \| 90\.0 % \(54\/60\) \| 80\.0 % \(48\/60\) \|/)
     const causes = b.causes.trim().split("\n")
