@@ -84,6 +84,18 @@ export function runProblem(r: FigureRun, out: BenchJson | HandsJson): string | n
     return null
 }
 
+/** a recall's counts */
+type Counts = { caught: number; truth: number }
+const NONE: Counts = { caught: 0, truth: 0 }
+
+/** the counts of one force class in a record keyed "CLASS ..." ("medium hanger", "medium 0-2"), in key order */
+function ofForceClass(m: { [k: string]: Counts }, cls: string): Counts[] {
+    return Object.keys(m).filter(k => k.split(" ")[0] === cls).map(k => m[k])
+}
+
+/** the caught or truth counts of a list added up */
+const total = (list: Counts[], f: keyof Counts) => list.reduce((n, b) => n + b[f], 0)
+
 /** the counts a table row is made of; runs pool by adding them (a percentile does not pool: p95 is one run's) */
 interface Tally {
     cases: number
@@ -97,21 +109,19 @@ interface Tally {
     place: { truth: number; caught: number; calls: number; hits: number }
     rounds: number
     exact: number
-    fell: { truth: number; caught: number }
+    fell: Counts
     /** calls on the quiet and distractor traces (every one false), and those traces' hours */
     false_calls: number
     quiet_hours: number
-    by_force_target: { [ct: string]: { caught: number; truth: number } }
-    by_target: { [t: string]: { caught: number; truth: number } }
-    hanger_by_vertical_g: { [b: string]: { caught: number; truth: number } }
-    hanger_by_class_vertical_g: { [cb: string]: { caught: number; truth: number } }
+    by_force_target: { [ct: string]: Counts }
+    by_target: { [t: string]: Counts }
+    hanger_by_vertical_g: { [b: string]: Counts }
+    hanger_by_class_vertical_g: { [cb: string]: Counts }
 }
 
-const counts = (b: Band) => ({ caught: b.caught, truth: b.truth })
-
-function bands(m: { [k: string]: Band }): { [k: string]: { caught: number; truth: number } } {
-    const out: { [k: string]: { caught: number; truth: number } } = {}
-    for (const k of Object.keys(m)) out[k] = counts(m[k])
+function bands(m: { [k: string]: Band }): { [k: string]: Counts } {
+    const out: { [k: string]: Counts } = {}
+    for (const k of Object.keys(m)) out[k] = { caught: m[k].caught, truth: m[k].truth }
     return out
 }
 
@@ -180,7 +190,7 @@ function share(k: number, n: number, fine = false): string {
 }
 
 /** "99.6 % (781/784)" */
-function caught(b: { caught: number; truth: number }): string {
+function caught(b: Counts = NONE): string {
     return b.truth === 0 ? "-" : `${share(b.caught, b.truth)} % (${b.caught}/${b.truth})`
 }
 
@@ -204,12 +214,11 @@ function percents(...shares: string[]): string {
 function setRow(name: string, t: Tally): string[] {
     const c = t.collapse
     // a force class's touches: those on every target ("medium structure", "medium hanger")
-    const cls = (k: string) => Object.keys(t.by_force_target).filter(ct => ct.split(" ")[0] === k).map(ct => t.by_force_target[ct])
     const touch = TOUCH_CLASSES.map(k => {
-        const b = cls(k)
-        return share(b.reduce((n, x) => n + x.caught, 0), b.reduce((n, x) => n + x.truth, 0))
+        const b = ofForceClass(t.by_force_target, k)
+        return share(total(b, "caught"), total(b, "truth"))
     })
-    const touches = Object.keys(t.by_force_target).reduce((n, k) => n + t.by_force_target[k].truth, 0)
+    const touches = total(Object.values(t.by_force_target), "truth")
     // with no touch to catch, every touch call is false: say how many, not a precision of 0 %
     const touchP = touches > 0 ? percents(share(t.touch_hits, t.touch_calls)) : t.touch_calls > 0 ? `${t.touch_calls} false` : "-"
     return [
@@ -267,13 +276,9 @@ function trainingSeedsTable(runs: Runs): string {
 function touchSplitTable(runs: Runs): string {
     const train = pool(training(runs))
     const held = pool(heldOut(runs))
-    const rows = Object.keys(train.by_force_target).map(ct => [ct, caught(train.by_force_target[ct]), caught(held.by_force_target[ct] ?? { caught: 0, truth: 0 })])
+    const rows = Object.keys(train.by_force_target).map(ct => [ct, caught(train.by_force_target[ct]), caught(held.by_force_target[ct])])
     // how much of each class landed on the hanger
-    const onHanger = (t: Tally, cls: string) => {
-        const h = t.by_force_target[cls + " hanger"] ?? { caught: 0, truth: 0 }
-        const all = h.truth + (t.by_force_target[cls + " structure"]?.truth ?? 0)
-        return percents(share(h.truth, all))
-    }
+    const onHanger = (t: Tally, cls: string) => percents(share((t.by_force_target[cls + " hanger"] ?? NONE).truth, total(ofForceClass(t.by_force_target, cls), "truth")))
     const lines = TOUCH_CLASSES.map(cls => `- ${cls} touches on the hanger: ${onHanger(train, cls)} of the training seeds', ${onHanger(held, cls)} of the four sets'`)
     return markdown(["touches", `the 18 training seeds (${thousands(train.cases)} cases)`, `the four sets that chose nothing (${thousands(held.cases)})`], rows) + "\n\n" + lines.join("\n")
 }
@@ -287,26 +292,23 @@ function hangerSplitTable(runs: Runs): string {
     const train = pool(training(runs))
     const held = pool(heldOut(runs))
     const keys = Object.keys(train.hanger_by_class_vertical_g)
-    const inClass = (t: Tally, cls: string) => keys.filter(k => k.split(" ")[0] === cls).map(k => t.hanger_by_class_vertical_g[k] ?? { caught: 0, truth: 0 })
-    const sum = (list: { caught: number; truth: number }[], f: "caught" | "truth") => list.reduce((n, b) => n + b[f], 0)
-    const ofClass = (t: Tally, k: string) => {
-        const all = sum(inClass(t, k.split(" ")[0]), "truth")
-        return all === 0 ? "-" : `${share(t.hanger_by_class_vertical_g[k]?.truth ?? 0, all)} %`
-    }
-    const rows = keys.map(k => [`${k} g`, caught(train.hanger_by_class_vertical_g[k]), ofClass(train, k), caught(held.hanger_by_class_vertical_g[k] ?? { caught: 0, truth: 0 }), ofClass(held, k)])
+    // a class's bands in the training seeds' key order (a band the other sets lack counts nothing)
+    const inClass = (t: Tally, cls: string) => keys.filter(k => k.split(" ")[0] === cls).map(k => t.hanger_by_class_vertical_g[k] ?? NONE)
+    const ofClass = (t: Tally, k: string) => percents(share((t.hanger_by_class_vertical_g[k] ?? NONE).truth, total(inClass(t, k.split(" ")[0]), "truth")))
+    const rows = keys.map(k => [`${k} g`, caught(train.hanger_by_class_vertical_g[k]), ofClass(train, k), caught(held.hanger_by_class_vertical_g[k]), ofClass(held, k)])
     const table = markdown(["hanger touches, force and vertical force", "the 18 training seeds: caught", "of the class", "the four sets that chose nothing: caught", "of the class"], rows)
     const lines = TOUCH_CLASSES.map(cls => {
         const t = inClass(train, cls)
         const h = inClass(held, cls)
-        const drawn = sum(h, "truth")
+        const drawn = total(h, "truth")
         // the training seeds' recall in each band, weighted by the other sets' draw of bands
         const weighted = drawn === 0 ? null : h.reduce((n, b, i) => n + (t[i].truth === 0 ? 0 : (t[i].caught / t[i].truth) * b.truth), 0) / drawn
         const over = weighted === null ? "-" : (100 * weighted).toFixed(1) + " %"
-        const line = `- ${cls}: ${percents(share(sum(t, "caught"), sum(t, "truth")))} on the training seeds, ${percents(share(sum(h, "caught"), drawn))} on the four sets; the training seeds' recall in each band over the four sets' bands: ${over}`
-        if (weighted === null || sum(t, "truth") === 0) return line
+        const line = `- ${cls}: ${percents(share(total(t, "caught"), total(t, "truth")))} on the training seeds, ${percents(share(total(h, "caught"), drawn))} on the four sets; the training seeds' recall in each band over the four sets' bands: ${over}`
+        if (weighted === null || total(t, "truth") === 0) return line
         // of a gap the four sets fall short by, the part the draw of bands makes (training's recall over the four sets' draw) and the rest
-        const trainAll = sum(t, "caught") / sum(t, "truth")
-        const heldAll = sum(h, "caught") / drawn
+        const trainAll = total(t, "caught") / total(t, "truth")
+        const heldAll = total(h, "caught") / drawn
         if (heldAll >= trainAll) return line
         return line + ` (of the ${(100 * (trainAll - heldAll)).toFixed(1)} points between them, the draw ${(100 * (trainAll - weighted)).toFixed(1)}, the detector ${(100 * (weighted - heldAll)).toFixed(1)})`
     })
