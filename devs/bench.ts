@@ -25,8 +25,7 @@ import { causeTable } from "./lib/causes.ts"
 import { runPool } from "./lib/pool.ts"
 import { MISS_COLUMNS, MissRow } from "./lib/misses.ts"
 import { LATENCY_COLUMNS, LatencyRow, latencySummary } from "./lib/latency.ts"
-import { BlameRow, blameTable } from "./lib/blame.ts"
-import { RULES_DEFAULTS } from "../src/core/referee/rules.ts"
+import { BLAME_TITLE, BLAME_WINDOWS, BlameRow, blameTable } from "./lib/blame.ts"
 import { csvText } from "./lib/table.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { DEFAULTS, Overrides, withOverrides } from "../src/core/config.ts"
@@ -94,7 +93,7 @@ const program = new Command()
     .option("--json <file>", "write the figures as JSON (always per category)")
     .option("--misses <file>", "write every missed truth event and every call the truth does not have as CSV, one row each")
     .option("--latency <file>", "write every matched collapse and touch call with its latency as CSV, one row each")
-    .option("--blame", "say where the collapses and touches land after the turn passed, on the referee's clock and on the truth's (simulated cases)", false)
+    .option("--blame", "say where the collapses and touches land after the turn passed, on the referee's clock and on the truth's (simulated cases; --json gets the rows)", false)
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
     .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
@@ -169,10 +168,8 @@ const program = new Command()
         console.log(worstCases(lines))
         console.log(causeTable(lines))
         console.log("targets over all the cases above (met is judged on the figure; the interval says how sure it is):\n" + targetTable(targetRows(book.total)))
-        if (opts.blame) {
-            const windows = { collapse: RULES_DEFAULTS.collapse_blame_ms, touch: RULES_DEFAULTS.touch_blame_ms }
-            console.log("where collapses and touches land after the turn passed: on the referee's clock (its pass, the event's onset) less on the truth's\n" + "(the lag, ms); on the referee's clock the movers' late end and the next players' early end; the blame window:\n" + blameTable(inCaseOrder(blameList), windows))
-        }
+        const blame = opts.blame ? inCaseOrder(blameList) : null
+        if (blame) console.log(BLAME_TITLE + "\n" + blameTable(blame, BLAME_WINDOWS))
         if (before) console.log(comparisonText(opts.compare, compareCases(before.cases, lines, opts.seeds ? id => runOf.get(id) : undefined)))
         const oneRun = opts.dir || opts.seeds ? null : { first: seed, count: jobs.length }
         if (opts.misses) {
@@ -189,7 +186,9 @@ const program = new Command()
         }
         if (opts.json) {
             const info = { set, seeds: oneRun, quick, dir: opts.dir ?? null, overrides: opts.override }
-            writeFileSync(opts.json, JSON.stringify(benchJson(book, info, lines, runs), null, 2) + "\n")
+            const json = benchJson(book, info, lines, runs)
+            if (blame) json.blame = blame
+            writeFileSync(opts.json, JSON.stringify(json, null, 2) + "\n")
         }
     })
 

@@ -1,7 +1,7 @@
 /**
  * `npm run figures [-- --check] [--keep DIR | --from DIR] [--readme FILE] [--threads N]`
  * Runs every benchmark the README quotes (devs/lib/figures.ts, FIGURE_RUNS: the reporting set, the held-out
- * seeds, the three training pools, the forced LIBRIUM cases, and `npm run hands`; about 15 minutes on 2 cores), renders the README's
+ * seeds, the three training pools (with --blame), the forced LIBRIUM cases, and `npm run hands`; about 15 minutes on 2 cores), renders the README's
  * generated blocks from their JSON and writes them in. --check writes nothing and exits 1 if a block would
  * change (the replay speed's aside: the machine's); --keep keeps each run's JSON and terminal output in DIR; --from renders from such a folder without
  * running anything (a run's JSON that is missing or another run's is refused, naming it).

@@ -1,5 +1,6 @@
 /** the benchmark's outputs: the terminal table (one row per category, then the total) and the JSON figures */
 import { CaseResult } from "./bench-cases.ts"
+import type { BlameRow } from "./blame.ts"
 import { TOUCH_LATE_MS } from "./match.ts"
 import { Band, Figures, figures, ScoreBook } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
@@ -137,6 +138,8 @@ export interface BenchJson {
     targets: TargetRow[]
     /** bench --seeds: each run's first seed, its case count and all its figures, in the order given */
     by_run?: { seed: number; count: number; figures: Figures }[]
+    /** bench --blame: each collapse and touch the referee observed after a pass, on both clocks (lib/blame.ts), in case order */
+    blame?: BlameRow[]
 }
 
 /** what a run was: its set, one run's seeds (or null), --quick, the folder (or null), the overrides */

@@ -11,7 +11,7 @@
  * first `watchBlame`; the core carries no probe): every collapse and touch observation handed to it with a turn
  * passed, with its onset and the pass as the rules had them.
  */
-import { onset, Rules } from "../../src/core/referee/rules.ts"
+import { onset, Rules, RULES_DEFAULTS } from "../../src/core/referee/rules.ts"
 import { Obs, RefEvent } from "../../src/core/referee/types.ts"
 import { PASS_MS } from "../../src/sim/director.ts"
 import { Truth } from "../../src/sim/truth.ts"
@@ -87,6 +87,14 @@ export function blameRows(id: string, seen: BlameObs[], truth: Truth): BlameRow[
     }
     return rows
 }
+
+/** the rules' blame windows, ms: a collapse or touch within them of the pass is the mover's */
+export const BLAME_WINDOWS: { [kind: string]: number } = { collapse: RULES_DEFAULTS.collapse_blame_ms, touch: RULES_DEFAULTS.touch_blame_ms }
+
+/** what blameTable's columns say, printed above it */
+export const BLAME_TITLE =
+    "where collapses and touches land after the turn passed: on the referee's clock (its pass, the event's onset) less on the truth's\n" +
+    "(the lag, ms); on the referee's clock the movers' late end and the next players' early end; the blame window:"
 
 /**
  * per kind: the lag's spread; the movers' events on the referee's clock, the latest and the 99th percentile (from the

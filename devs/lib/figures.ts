@@ -11,6 +11,7 @@ import { targetTable } from "./targets.ts"
 import { pct } from "./table.ts"
 import { GroupFigures, handTable } from "./hands.ts"
 import { TOUCH_CLASSES } from "./match.ts"
+import { BLAME_WINDOWS, blameTable } from "./blame.ts"
 
 /** the six seeds of each training pool: changes are chosen on them (README, "Choosing a detector change") */
 export const TRAINING_POOLS: number[][] = [
@@ -28,13 +29,16 @@ export interface FigureRun {
     seeds: number[]
     count: number
     category: string | null
+    /** run with --blame: its JSON carries where the collapses and touches land after the pass (the blame block) */
+    blame: boolean
 }
 
-function run(name: string, seeds: number[], count: number, category: string | null = null): FigureRun {
+function run(name: string, seeds: number[], count: number, o: { category?: string; blame?: boolean } = {}): FigureRun {
     const args = seeds.length === 1 ? ["--seed", String(seeds[0])] : ["--seeds", seeds.join(",")]
     if (count !== 450) args.push("--count", String(count))
-    if (category) args.push("--category", category)
-    return { name, tool: "bench", args, seeds, count, category }
+    if (o.category) args.push("--category", o.category)
+    if (o.blame) args.push("--blame")
+    return { name, tool: "bench", args, seeds, count, category: o.category ?? null, blame: o.blame ?? false }
 }
 
 /** what `npm run hands --json` writes (devs/hands.ts) */
@@ -55,9 +59,10 @@ export const FIGURE_RUNS: FigureRun[] = [
     run("reporting", [1], 450),
     run("heldout-7000", [7000], 1350),
     run("heldout-8000-9000", [8000, 9000], 450),
-    ...TRAINING_POOLS.map(p => run("train-" + p[0], p, 450)),
-    run("librium", TRAINING_POOLS[0], 150, "librium"),
-    { name: "hands", tool: "hands", args: ["--count", String(HANDS_COUNT)], seeds: [TRAINING_POOLS[0][0]], count: HANDS_COUNT, category: null },
+    // the blame windows were set on the training seeds: their runs say where the events land
+    ...TRAINING_POOLS.map(p => run("train-" + p[0], p, 450, { blame: true })),
+    run("librium", TRAINING_POOLS[0], 150, { category: "librium" }),
+    { name: "hands", tool: "hands", args: ["--count", String(HANDS_COUNT)], seeds: [TRAINING_POOLS[0][0]], count: HANDS_COUNT, category: null, blame: false },
 ]
 
 /** the runs' JSON by run name */
@@ -81,6 +86,7 @@ export function runProblem(r: FigureRun, out: BenchJson | HandsJson): string | n
     const cats = new Set(json.cases.map(c => c.category))
     if (r.category && (cats.size !== 1 || !cats.has(r.category))) return `holds cases of ${[...cats].join(", ")}, not only ${r.category}`
     if (!r.category && cats.size < 2) return `holds cases of one category only (${[...cats].join("")})`
+    if (r.blame && !Array.isArray(json.blame)) return "was run without --blame"
     return null
 }
 
@@ -350,6 +356,12 @@ function causesTable(runs: Runs): string {
     return markdown(["first error", ...seeds.map(s => (s === "1" ? "seed 1" : s)), "all"], rows)
 }
 
+/** where the training seeds' collapses and touches land after the pass, on both clocks, as `bench --blame` prints it */
+function blameBlock(runs: Runs): string {
+    const rows = TRAINING_POOLS.flatMap(p => need(runs, "train-" + p[0]).blame ?? [])
+    return blameTable(rows, BLAME_WINDOWS)
+}
+
 /** the per-run table of one training pool, as the benchmark prints it */
 function poolTable(runs: Runs, first: number): string {
     const json = need(runs, "train-" + first)
@@ -383,6 +395,7 @@ export const BLOCKS: { [name: string]: (runs: Runs) => string } = {
     "touch-targets": runs => display(targetsTable(runs)),
     "hanger-split": runs => display(hangerSplitTable(runs)),
     causes: runs => display(causesTable(runs)),
+    blame: runs => display(code(blameBlock(runs))),
     "training-seeds": runs => display(trainingSeedsTable(runs)),
     ...Object.fromEntries(TRAINING_POOLS.map(p => ["pool-" + p[0], (runs: Runs) => display(code(poolTable(runs, p[0])))])),
     hands: runs => {

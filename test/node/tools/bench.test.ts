@@ -216,6 +216,14 @@ test("bench --blame on simulated collapses: a row per kind seen after a pass, wi
     assert.equal(row[0], "collapse")
     assert.ok(Number(row[1]) > 0 && Number(row[1]) <= json.total.collapse.truth, `${row[1]} collapses on both clocks, ${json.total.collapse.truth} in the truth`)
     assert.equal(row[9], "3200", "the committed collapse window")
+    // the JSON carries the rows the table counts, each with its case and both clocks
+    const collapses = json.blame.filter((r: any) => r.kind === "collapse")
+    assert.equal(collapses.length, Number(row[1]))
+    for (const r of json.blame) {
+        assert.match(r.id, /^1000-\d-collapse$/)
+        assert.ok(["mover", "next"].indexOf(r.who) >= 0 && Number.isFinite(r.truth_after_ms) && Number.isFinite(r.ref_after_ms), JSON.stringify(r))
+    }
+    assert.equal(bench(["--seed", "1000", "--count", "1", "--quick", "--category", "collapse"]).json.blame, undefined, "no rows without --blame")
 })
 
 test("bench --seeds: several runs pooled in the table, each run's figures in a second one and in the JSON, in the order given", () => {

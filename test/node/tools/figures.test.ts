@@ -117,6 +117,15 @@ function crafted(): Runs {
         const lines = r.category ? [line(r.seeds[0] + "-0-" + r.category, null)] : undefined
         runs[r.name] = json(r.seeds.map(seed => [seed, s(seed)]), lines)
     }
+    // where each pool's collapses and touches landed after the pass: one mover's collapse over the window (3.2 s) in the
+    // second pool, one next player's touch inside its window (1.7 s) in the third
+    const blame = (id: string, kind: string, who: "mover" | "next", truth_after_ms: number, ref_after_ms: number) => ({ id, kind, who, truth_after_ms, ref_after_ms })
+    TRAINING_POOLS.forEach((p, i) => {
+        const rows = [blame(`${p[0]}-1-game`, "collapse", "mover", 1000, 1200), blame(`${p[0]}-2-game`, "collapse", "next", 4000, 4100 + 100 * i)]
+        if (i === 1) rows.push(blame(`${p[0]}-3-game`, "collapse", "mover", 2900, 3300))
+        if (i === 2) rows.push(blame(`${p[0]}-3-touch`, "touch", "next", 2000, 1600))
+        bench(runs, "train-" + p[0]).blame = rows
+    })
     bench(runs, "reporting").cases = [line("1-0-game", "missed light hanger touch"), line("1-1-touch", null)]
     bench(runs, "train-1000").cases = [line("1000-5-game", "missed light hanger touch"), line("2000-9-game", "missed light hanger touch"), line("2000-3-game", "false collapse"), line("3000-1-touch", null)]
     return runs
@@ -140,6 +149,10 @@ test("runProblem: a run's own JSON passes; another run's, a --quick one, a what-
     assert.match(runProblem(hands, { ...HANDS, dir: "traces" }), /holds traces, not seed 1000/)
     assert.match(runProblem(hands, bench(runs, "reporting")), /is not npm run hands' JSON/)
     assert.match(runProblem(held, HANDS), /is not npm run bench's JSON/)
+    // the training pools carry where their collapses and touches landed after the pass (bench --blame)
+    const train = FIGURE_RUNS.find(r => r.name === "train-16000")
+    assert.deepEqual(train.args.slice(-1), ["--blame"])
+    assert.match(runProblem(train, { ...bench(runs, "train-16000"), blame: undefined }), /was run without --blame/)
 })
 
 test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p95 is none, causes counted per seed", () => {
@@ -194,6 +207,13 @@ test("the blocks from crafted runs: pooled rows add the runs' counts, a pooled p
     assert.equal(causes[3], "| false collapse | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 1 |")
     assert.equal(causes[4], "| **wrong outcomes** | 1 | 1 | 2 | 0 | 0 | 0 | 0 | 4 |")
     assert.equal(b["training-seeds"].trim().split("\n").length, 2 + TRAINING_POOLS[0].length)
+    // the three pools' blame rows pooled: seven collapses, the second pool's mover at 3.3 s on the wrong side of 3.2 s,
+    // and the third pool's touch, the next player's at 1.6 s, inside the mover's 1.7 s
+    const blameRows = b.blame.trim().split("\n").map(l => l.trim().split(/\s{2,}/))
+    assert.deepEqual(blameRows[0].slice(0, 2), ["kind", "n"])
+    const [bc, bt] = [blameRows.find(r => r[0] === "collapse"), blameRows.find(r => r[0] === "touch")]
+    assert.deepEqual([bc[1], bc[6], bc[9], bc[10]], ["7", "3300 (10000-3-game)", "3200", "1"])
+    assert.deepEqual([bt[1], bt[8], bt[9], bt[10]], ["1", "1600 (16000-3-touch)", "1700", "1"])
     // the pools as the benchmark prints them, indented as code
     const pool = bench(runs, "train-10000")
     assert.equal(b["pool-10000"], "\n\n" + runTable(pool.by_run.map(r => [r.seed, r.figures]), pool.total).split("\n").map(l => "    " + l).join("\n") + "\n\n")
