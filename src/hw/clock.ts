@@ -26,6 +26,8 @@ export class DeviceClock implements Clock {
  */
 export class VirtualClock implements Clock {
     t_ms = 0
+    /** run after each sleep moved time on (npm start's simulated rig hands the drivers its readings up to then) */
+    advanced: () => Promise<void> = null
 
     now_ms(): number {
         return this.t_ms
@@ -33,6 +35,7 @@ export class VirtualClock implements Clock {
 
     async sleep(ms: number) {
         if (ms > 0) this.t_ms += ms
+        if (this.advanced) await this.advanced()
         await ds.sleep(0)
     }
 }

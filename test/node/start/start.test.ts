@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
+import { rateOf, SIMULATED } from "../../../devs/lib/rig-check.ts"
 
 const root = new URL("../../../", import.meta.url).pathname
 const SEED = 1
@@ -50,6 +51,14 @@ test("npm start: a seeded game on the firmware matches the simulator's truth", {
         assert.ok(hit, `placement by player ${p.player} (card ${p.cards}) at ${Math.round(p.t_ms)} ms was called`)
     }
     assert.equal(placed.length, stayed.length, "no placement called that did not happen")
+
+    // the firmware read every sample a chip would give: the IMU every 10 ms with none missing (the driver reads the
+    // chip's latest), the load at its converter's rate, 80 SPS within the simulated clock error
+    const rows = readFileSync(join(out, `start-${SEED}.csv`), "utf8").split("\n").filter(l => /^\d/.test(l)).map(l => l.split(","))
+    const imu = rateOf(rows.filter(r => r[1] !== "").map(r => Number(r[0])))
+    const load = rateOf(rows.filter(r => r[7] !== "").map(r => Number(r[0])))
+    assert.deepEqual([imu.hz.toFixed(1), imu.missing, imu.outages], ["100.0", 0, 0], "IMU rows")
+    assert.ok(Math.abs(load.mean_hz / 80 - 1) <= SIMULATED.load_clock_err && load.outages === 0, `load readings: ${load.mean_hz.toFixed(1)} SPS`)
 
     // the logged trace replays to the same decisions (evidence may differ in the last digit: rows are rounded)
     const rep = spawnSync("npm", ["run", "--silent", "replay", "--", join(out, `start-${SEED}.csv`)], { cwd: root, encoding: "utf8" })
