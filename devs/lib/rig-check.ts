@@ -8,7 +8,7 @@
  * Pure: samples and the referee's events in (RigMeter), the checks out (rigChecks). What is measured where the rig
  * stands still (noise, bias, drift, the accelerometer's 1 g) is taken over the longest still stretch of the trace:
  * 500 ms blocks in which no gyro axis moves more than the rest detector's `still_dps` from its block mean and the
- * load moves less than half a card (the rest detector's band), or over the stretch the user names.
+ * load less than a quarter card, at one level (stillStretch), or over the stretch the user names.
  */
 import { Sample } from "../../src/core/sample.ts"
 import { RefEvent } from "../../src/core/referee/types.ts"
@@ -262,8 +262,8 @@ function meanOf(t: number[], v: number[], from: number, to: number): number {
 /**
  * the longest still stretch, [from, to] in ms: consecutive 500 ms blocks in which every gyro axis stays within
  * `still_dps` of its block mean and the load's range (spikes, and its highest and lowest tenth, left out) is under
- * a quarter card (or four times the cell's noise); a block must hold
- * rows of each sensor the trace has. Null when no stretch is MIN_STILL_MS long.
+ * a quarter card (or four times the cell's noise), all at one level; a block must hold rows of each sensor the
+ * trace has. Null when no stretch is MIN_STILL_MS long.
  */
 export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spikes: Set<number>): { from: number; to: number } | null {
     const hasImu = m.imu.t.length > 0
@@ -290,6 +290,8 @@ export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spi
             }
         }
     }
+    // each block's load median: a stretch also holds its level (below)
+    const level: number[] = new Array(blocks).fill(NaN)
     if (hasLoad) {
         const rows = seen(m.load, i => !spikes.has(i))
         // a quarter card, or four times the cell's noise on a noisy cell (its readings' middle 80 % span 2.6 sigma)
@@ -299,15 +301,11 @@ export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spi
             const v = rows[b].map(i => m.load.v[0][i]).sort((x, y) => x - y)
             const cut = Math.floor(v.length / 10)
             if (v.length < 1 || v[v.length - 1 - cut] - v[cut] >= quiet) still[b] = false
+            level[b] = median(v)
         }
     }
-    // a stretch also holds its load: a block whose median is a quarter card or more from the stretch's first block's
-    // starts a new one (a card coming on over a second or two moves no block by half a card)
-    const level: number[] = new Array(blocks).fill(NaN)
-    if (hasLoad) {
-        const rows = seen(m.load, i => !spikes.has(i))
-        for (let b = 0; b < blocks; b++) level[b] = median(rows[b].map(i => m.load.v[0][i]))
-    }
+    // a block whose level is a quarter card or more from the stretch's first block's starts a new stretch (a card
+    // coming on over a few seconds moves no block by a quarter card)
     let best: { from: number; to: number } | null = null
     let start = -1
     for (let b = 0; b <= blocks; b++) {
