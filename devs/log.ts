@@ -162,6 +162,8 @@ async function main() {
         if (port) port.removeAllListeners("close")
         files.close()
         say("done " + JSON.stringify({ ...cleaner.stats, files: files.files }))
+        // a recorded rig is first checked against the rigs the benchmark simulated (devs/rig.ts)
+        if (files.files.length > 0) say("check a trace against the simulated rigs: npm run rig -- " + files.files[files.files.length - 1])
         process.exit(0)
     }
     process.on("SIGINT", stop)

@@ -82,6 +82,7 @@ test("npm run log over a pty: faults counted, cable pull survived, trace replays
         assert.ok(done, "the logger prints a summary: " + err)
         const stats = JSON.parse(done[1])
         assert.equal(stats.files.length, 1, "one trace file across the cable pull")
+        assert.ok(err.includes("log: check a trace against the simulated rigs: npm run rig -- " + stats.files[0]), "the next step named: " + err)
         assert.deepEqual({ rows: stats.rows, events: stats.events, lost: stats.lost, cut: stats.cut, garbage: stats.garbage }, { rows: dev.rows.length, events: dev.events.length, lost: dev.lost, cut: dev.cut, garbage: dev.garbage })
         const trace = readLines(csv()[0])
         assert.deepEqual(trace, [...dev.hello, dev.header, ...dev.rows])

@@ -13,6 +13,9 @@ import { Rng } from "../../../src/core/rand.ts"
 import { Sample } from "../../../src/core/sample.ts"
 import { settingsFor } from "../../../src/core/config.ts"
 import { RefEvent } from "../../../src/core/referee/types.ts"
+import { realCases } from "../../../devs/lib/real-data.ts"
+import { TraceReader, formatHeader, formatMeta } from "../../../src/core/trace.ts"
+import { defaultGameConfig } from "../../../src/core/referee/types.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
 
@@ -218,4 +221,20 @@ test("npm run rig: simulated cases are inside; --json has the checks; a malforme
     const rest = rig(traces[0], "--rest", "5-2")
     assert.equal(rest.status, 2)
     assert.match(rest.stderr, /--rest 5-2: expected FROM-TO in seconds/)
+})
+
+test("the real recordings, as the README says: the x-io IMU with the HX711 outside only on the HX711's 11 SPS; the LSM6DSOX with the HX71708 on its 52 Hz, its spikes and its quiet 320 SPS", () => {
+    const outside: { [name: string]: string[] } = {}
+    for (const c of realCases()) {
+        const cfg = defaultGameConfig()
+        const rd = new TraceReader()
+        const m = new RigMeter()
+        for (const line of [formatMeta(cfg, "real"), formatHeader(), ...c.rows]) if (rd.line(line)) m.add(rd.sample)
+        const r = rigChecks(m, settingsFor(cfg.difficulty))
+        outside[c.name] = r.checks.filter(k => k.verdict === "outside").map(k => `${k.name} ${k.measured}`)
+    }
+    assert.deepEqual(outside, {
+        "real-rest-fusion-hx711": ["load rate 11.1 SPS"],
+        "real-still-lsm6dsox-hx71708-spikes": ["IMU rate 52.0 Hz", "bit-error spikes at rest 12.12 %", "load noise at rest 0.065 g"],
+    })
 })
