@@ -45,6 +45,8 @@ const program = new Command()
             }
         })
         if (info.rows === 0) throw new TraceFileError(file, null, "no rows to measure")
+        if (rest && rest.from >= info.lastT_ms) throw new Error(`--rest ${o.rest}: the trace ends at ${(info.lastT_ms / 1000).toFixed(1)} s`)
+        if (rest) rest.to = Math.min(rest.to, info.lastT_ms)
         const level = info.config.difficulty
         const r = rigChecks(meter, settingsFor(level), rest)
         console.log(`rig: ${file}: ${info.rows} rows, ${(info.lastT_ms / 1000).toFixed(1)} s, level ${level}; against the simulated rigs of the benchmark`)

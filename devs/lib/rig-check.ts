@@ -329,8 +329,11 @@ function nearestRate(hz: number, rates: number[], err: number): { rate: number; 
 const fixed = (x: number, d: number) => x.toFixed(d)
 const range = (a: number, b: number, d: number, unit: string) => `${fixed(a, d)}-${fixed(b, d)} ${unit}`
 
+/** a check; a null value is not measured (the note says why), nor is one that is not a number (no rows to measure it on) */
 function check(name: string, value: number | null, unit: string, measured: string, simulated: string, inside: boolean | null, note: string): RigCheck {
-    return { name, value, unit, measured: value === null ? "-" : measured, simulated, verdict: value === null || inside === null ? "-" : inside ? "inside" : "outside", note }
+    if (value === null) return { name, value, unit, measured: "-", simulated, verdict: "-", note }
+    if (!Number.isFinite(value)) return { name, value: null, unit, measured: "-", simulated, verdict: "-", note: "no rows to measure it on" }
+    return { name, value, unit, measured, simulated, verdict: inside === null ? "-" : inside ? "inside" : "outside", note }
 }
 
 /** "2 silent spells, 3.1 s in all" for a sensor's outages, or "" */
@@ -372,7 +375,7 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
         if (still) {
             const noise = Math.max(...[0, 1, 2].map(a => noiseOf(m.imu.t, m.imu.v[a], still.from, still.to, imuRate.hz)))
             const inside = noiseFits(noise, noiseCount(m.imu.t, still.from, still.to), lo, hi)
-            checks.push(check("gyro noise at rest", Number.isFinite(noise) ? noise : null, "dps", fixed(noise, 3) + " dps", simulated, inside, inside ? "the noisiest axis, " + stillNote : noise > hi ? "noisier than any simulated IMU (the noisiest axis): check its 3V3 supply and that it is an LSM6DS3/DSOX or MPU-6050/6500; a fan or a stiff cable moving the rod shows here too" : "quieter than any simulated IMU: a gyro reading that hardly changes may be stuck or filtered"))
+            checks.push(check("gyro noise at rest", noise, "dps", fixed(noise, 3) + " dps", simulated, inside, inside ? "the noisiest axis, " + stillNote : noise > hi ? "noisier than any simulated IMU (the noisiest axis): check its 3V3 supply and that it is an LSM6DS3/DSOX or MPU-6050/6500; a fan or a stiff cable moving the rod shows here too" : "quieter than any simulated IMU: a gyro reading that hardly changes may be stuck or filtered"))
             const bias = Math.max(...[0, 1, 2].map(a => Math.abs(meanOf(m.imu.t, m.imu.v[a], still.from, still.to))))
             checks.push(check("gyro bias", bias, "dps", fixed(bias, 2) + " dps", `≤ ${S.gyro_bias_dps} dps`, bias <= S.gyro_bias_dps + BIAS_TOL_DPS, bias <= S.gyro_bias_dps ? "the largest axis; the referee takes it out at each tare" : "the referee takes the bias out at each tare, but the benchmark's IMUs had at most 5 dps"))
             const g = meanOf(m.imu.t, m.imu.v[3], still.from, still.to)
@@ -417,7 +420,7 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
             }
             const inside = noiseFits(noise, noiseCount(m.load.t, still.from, still.to), lo, hi)
             const hangerNote = hanger_g === null ? "" : `; the hanger detector's line on it ${fixed(hanger_g, 2)} g: a hand putting less on the cell goes unseen`
-            checks.push(check("load noise at rest", Number.isFinite(noise) ? noise : null, "g", fixed(noise, 3) + " g", simulated, inside, (inside ? "per reading, " + stillNote : noise > hi ? "noisier than any simulated cell: check the cell's leads (short, twisted), the NAU7802's supply and that the cell's range suits (500 g-1 kg)" : "quieter than any simulated cell: a reading that hardly changes may be stuck or filtered") + hangerNote))
+            checks.push(check("load noise at rest", noise, "g", fixed(noise, 3) + " g", simulated, inside, (inside ? "per reading, " + stillNote : noise > hi ? "noisier than any simulated cell: check the cell's leads (short, twisted), the NAU7802's supply and that the cell's range suits (500 g-1 kg)" : "quieter than any simulated cell: a reading that hardly changes may be stuck or filtered") + hangerNote))
             const span = still.to - still.from
             // the zero's random walk tilts a fitted line too: its slope's sigma over T s is about walk sqrt(6 / 5) / sqrt(T); three allowed
             const allowed = S.load_drift_g_per_min + (3 * S.load_walk_g_rts * Math.sqrt(6 / 5) * 60) / Math.sqrt(span / 1000)

@@ -193,8 +193,10 @@ test("rigChecks: a rig like the simulated ones is inside on every check; a noisy
     const sw = rigChecks(swung, easy)
     assert.equal(verdicts(sw)["gyro noise at rest"], "-")
     assert.match(sw.checks.find(c => c.name === "load noise at rest").note, /never still for a second/)
-    // the stretch the user names is the one measured
+    // the stretch the user names is the one measured; one with no rows in it measures nothing
     assert.deepEqual(rigChecks(swung, easy, { from: 2000, to: 4000 }).still, { from: 2000, to: 4000 })
+    const empty = rigChecks(swung, easy, { from: 20000, to: 30000 })
+    for (const name of ["gyro noise at rest", "gyro bias", "accelerometer at rest", "load noise at rest"]) assert.equal(verdicts(empty)[name], "-", name)
 })
 
 test("npm run rig: simulated cases are inside; --json has the checks; a malformed trace names its line (exit 2), as does a bad --rest", () => {
@@ -221,6 +223,9 @@ test("npm run rig: simulated cases are inside; --json has the checks; a malforme
     const rest = rig(traces[0], "--rest", "5-2")
     assert.equal(rest.status, 2)
     assert.match(rest.stderr, /--rest 5-2: expected FROM-TO in seconds/)
+    const past = rig(traces[0], "--rest", "5000-6000")
+    assert.equal(past.status, 2)
+    assert.match(past.stderr, /--rest 5000-6000: the trace ends at \d+\.\d s/)
 })
 
 test("the real recordings, as the README says: the x-io IMU with the HX711 outside only on the HX711's 11 SPS; the LSM6DSOX with the HX71708 on its 52 Hz, its spikes and its quiet 320 SPS", () => {
