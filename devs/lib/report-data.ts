@@ -4,7 +4,8 @@
  * the gyro, in the rod's frame learned while the rig is still at the start),
  * the referee's calls (replayed here, or read from an events file) and, when
  * a truth file is given, each call and truth event marked matched/missed/false
- * by the benchmark's matcher.
+ * by the benchmark's matcher; and the rig measured against the simulated ones
+ * (rig-check.ts, `npm run rig`'s checks).
  */
 import { fmtNum } from "../../src/core/num.ts"
 import { Sample } from "../../src/core/sample.ts"
@@ -16,6 +17,8 @@ import { CaseMatch, matchCase } from "./match.ts"
 import { Figures, figures } from "./score.ts"
 import { readEvents, readTrace, readTruth, replayTrace, TraceInfo } from "./trace-file.ts"
 import { evidenceWords } from "./event-words.ts"
+import { RigCheck, RigMeter, rigChecks } from "./rig-check.ts"
+import { settingsFor } from "../../src/core/config.ts"
 
 /** the spec's fields per event type (trace-format.md); any other field is evidence */
 export const SPEC_FIELDS: { [type: string]: string[] } = {
@@ -127,6 +130,8 @@ export interface ReportData {
     figures: Figures | null
     /** where the events came from */
     eventsFrom: string
+    /** the rig against the simulated rigs the benchmark speaks for (npm run rig's checks) */
+    rig: RigCheck[]
 }
 
 export interface ReportInputs {
@@ -145,12 +150,18 @@ function fields(e: RefEvent, keys: string[], keep: boolean): string {
 
 export async function collectReport(inp: ReportInputs): Promise<ReportData> {
     const plot = new PlotSeries()
+    const meter = new RigMeter()
+    const sample = (s: Sample) => {
+        plot.add(s)
+        meter.add(s)
+    }
     let events: RefEvent[] = []
     let info: TraceInfo
     if (inp.events) {
         events = readEvents(inp.events)
-        info = await readTrace(inp.trace, s => plot.add(s))
-    } else info = await replayTrace(inp.trace, e => events.push(e), s => plot.add(s))
+        info = await readTrace(inp.trace, sample)
+    } else info = await replayTrace(inp.trace, e => events.push(e), sample)
+    for (const e of events) meter.event(e)
     const truth: Truth = inp.truth ? readTruth(inp.truth) : null
     let m: CaseMatch = null
     if (truth) m = matchCase(events, truth, String(truth.case?.["category"] ?? "recorded"), info.lastT_ms)
@@ -185,5 +196,6 @@ export async function collectReport(inp: ReportInputs): Promise<ReportData> {
         winner: winners.length > 0 ? (winners[winners.length - 1]["player"] as number) : null,
         figures: m ? figures(m.score) : null,
         eventsFrom: inp.events ? inp.events : "replayed by the referee",
+        rig: rigChecks(meter, settingsFor(info.config.difficulty)).checks,
     }
 }

@@ -7,6 +7,7 @@ import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { Figures } from "./score.ts"
 import { ReportData } from "./report-data.ts"
+import type { RigCheck } from "./rig-check.ts"
 
 const require = createRequire(import.meta.url)
 const uplotDir = dirname(require.resolve("uplot/package.json"))
@@ -37,6 +38,14 @@ function scoreTable(f: Figures): string {
     ) + `<p>wrongful outs: ${f.wrongful_outs.count}; outcome ${f.outcome.right === 1 ? "right" : "WRONG"}; final card count exact in ${f.final_cards.exact} of ${f.final_cards.rounds} rounds</p>`
 }
 
+/** npm run rig's checks: a check outside the simulated range shaded as a false call is */
+function rigTable(checks: RigCheck[]): string {
+    const note = "<p class=legend>Inside: the benchmark's simulated rigs drew this; outside: its figures say nothing about this rig there (<code>npm run rig</code>).</p>"
+    const rows = checks.map(c => [c.name, c.measured, c.simulated, c.verdict, c.note])
+    let i = 0
+    return note + table(["check", "measured", "simulated", "verdict", "note"], rows, "rig").replace(/<tr><td>/g, () => `<tr class="rig-${esc(checks[i++].verdict)}"><td>`)
+}
+
 function summary(d: ReportData): string {
     const c = d.info.config
     const counts = new Map<string, number>()
@@ -64,7 +73,7 @@ h1 { font-size: 20px; margin: 0 0 8px; } h2 { font-size: 16px; margin: 20px 0 6p
 dl { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 0; }
 dt { font-weight: 600; } dd { margin: 0; }
 table { border-collapse: collapse; font-size: 13px; } td, th { border: 1px solid #ddd; padding: 2px 6px; text-align: left; }
-tr.status-false td, tr.status-wrong_player td { background: #fee2e2; }
+tr.status-false td, tr.status-wrong_player td, tr.rig-outside td { background: #fee2e2; }
 #lanes { position: relative; }
 .lane { position: relative; height: 21px; border-bottom: 1px dotted #ccc; }
 .lane::before { position: absolute; right: 100%; margin-right: 6px; font-size: 11px; color: #555; white-space: nowrap; line-height: 21px; }
@@ -101,6 +110,8 @@ export function renderPage(d: ReportData): string {
 <h1>Librium referee report</h1>
 ${summary(d)}
 ${d.figures ? "<h2>Calls against the truth</h2>" + scoreTable(d.figures) : ""}
+<h2>The rig against the simulated ones</h2>
+${rigTable(d.rig)}
 <h2>Signals and calls</h2>
 ${legend}
 <div id="lanes"><div class="lane" id="lane-calls"></div><div class="lane" id="lane-truth"></div></div>

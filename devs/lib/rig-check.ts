@@ -351,7 +351,8 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
     const imuRate = rateOf(m.imu.t)
     const loadRate = rateOf(m.load.t)
     const spikes = spikesOf(m.load.v[0])
-    const placed = m.events.filter(e => e.type === "placed" && e["detector"] === "load_step" && typeof e["delta_g"] === "number").map(e => e["delta_g"] as number)
+    // each placement's step (per card when several went on at once: load_steps)
+    const placed = m.events.filter(e => e.type === "placed" && typeof e["delta_g"] === "number").map(e => e["delta_g"] as number)
     const card_g = placed.length > 0 ? median(placed) : CARD_G
     const still = rest ?? stillStretch(m, settings.rest.still_dps, card_g, spikes)
     const stillNote = still ? `over the still stretch ${fixed(still.from / 1000, 1)}-${fixed(still.to / 1000, 1)} s` : "the rig is never still for a second (record the empty rig settling first, or give --rest)"

@@ -54,6 +54,13 @@ test("with --events: the summary names the outs and the winner; calls are marked
     assert.match(html, /<td>load drop: \u221236\.00 g<\/td>/, "in the calls table's why column")
     assert.equal(data.calls[0].why, "", "no why for what is not a call")
     assert.ok(data.truth.every((t: any) => t.status !== "missed"), "every truth event was caught")
+    // the rig against the simulated ones: a row per npm run rig check, those outside shaded: the fixture's cell has
+    // 0.3 g of noise at 40 SPS (the simulated cells at most 0.24) and its cards weigh 9 g (at most 8.5)
+    const rig = /<h2>The rig against the simulated ones<\/h2>[\s\S]*?<table class="rig">([\s\S]*?)<\/table>/.exec(html)
+    assert.ok(rig, "the rig's table")
+    const rows = [...rig[1].matchAll(/<tr class="rig-(inside|outside|-)"><td>([^<]*)<\/td>/g)].map(m => [m[2], m[1]])
+    assert.deepEqual(rows.map(r => r[0]), ["IMU rate", "IMU rows lost", "gyro noise at rest", "gyro bias", "accelerometer at rest", "load rate", "bit-error spikes at rest", "load noise at rest", "load drift at rest", "card mass"])
+    assert.deepEqual(rows.filter(r => r[1] === "outside").map(r => r[0]), ["load noise at rest", "card mass"])
     assert.ok(!/(src|href)=["']?https?:/i.test(html), "self-contained: nothing from the network")
     assert.ok(html.includes("uPlot"), "uPlot is inlined")
     // 60 s of IMU rows every 10 ms into at most 1500 buckets: 5 ms doubles to 80 ms (750 buckets, two points
