@@ -178,8 +178,8 @@ export function wholeNoise(v: number[]): number {
  * the indices of readings that are bit-error spikes: out from both neighbours by SPIKE_K times the noise (the whole
  * series', wholeNoise) or more, SPIKE_MIN_G at least, and back, the neighbours agreeing
  */
-export function spikesOf(v: number[]): Set<number> {
-    const line = Math.max(SPIKE_K * wholeNoise(v), SPIKE_MIN_G)
+export function spikesOf(v: number[], noise = wholeNoise(v)): Set<number> {
+    const line = Math.max(SPIKE_K * noise, SPIKE_MIN_G)
     const out = new Set<number>()
     for (let i = 1; i + 1 < v.length; i++) {
         const a = v[i] - v[i - 1]
@@ -265,7 +265,7 @@ function meanOf(t: number[], v: number[], from: number, to: number): number {
  * a quarter card (or four times the cell's noise), all at one level; a block must hold rows of each sensor the
  * trace has. Null when no stretch is MIN_STILL_MS long.
  */
-export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spikes: Set<number>): { from: number; to: number } | null {
+export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spikes: Set<number>, noise = wholeNoise(m.load.v[0])): { from: number; to: number } | null {
     const hasImu = m.imu.t.length > 0
     const hasLoad = m.load.t.length > 0
     const end = Math.max(hasImu ? m.imu.t[m.imu.t.length - 1] : 0, hasLoad ? m.load.t[m.load.t.length - 1] : 0)
@@ -295,7 +295,7 @@ export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spi
     if (hasLoad) {
         const rows = seen(m.load, i => !spikes.has(i))
         // a quarter card, or four times the cell's noise on a noisy cell (its readings' middle 80 % span 2.6 sigma)
-        const quiet = Math.max(card_g / 4, 4 * wholeNoise(m.load.v[0]))
+        const quiet = Math.max(card_g / 4, 4 * noise)
         for (let b = 0; b < blocks; b++) {
             // the range of the block's readings less its highest and lowest tenth (spikes two in a row pass spikesOf)
             const v = rows[b].map(i => m.load.v[0][i]).sort((x, y) => x - y)
@@ -350,11 +350,13 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
     const checks: RigCheck[] = []
     const imuRate = rateOf(m.imu.t)
     const loadRate = rateOf(m.load.t)
-    const spikes = spikesOf(m.load.v[0])
+    // the whole series' noise, sorted once: the spike line and the still blocks' bound both take it
+    const loadNoise = wholeNoise(m.load.v[0])
+    const spikes = spikesOf(m.load.v[0], loadNoise)
     // each placement's step (per card when several went on at once: load_steps)
     const placed = m.events.filter(e => e.type === "placed" && typeof e["delta_g"] === "number").map(e => e["delta_g"] as number)
     const card_g = placed.length > 0 ? median(placed) : CARD_G
-    const still = rest ?? stillStretch(m, settings.rest.still_dps, card_g, spikes)
+    const still = rest ?? stillStretch(m, settings.rest.still_dps, card_g, spikes, loadNoise)
     const stillNote = still ? `over the still stretch ${fixed(still.from / 1000, 1)}-${fixed(still.to / 1000, 1)} s` : "the rig is never still for a second (record the empty rig settling first, or give --rest)"
     const imuRates = S.imu_hz.join(", ") + " Hz ±1 %"
 
