@@ -32,7 +32,11 @@ export const SIMULATED = {
     accel_bias_g: 0.05,
     /** load-cell data rates (NAU7802 10-320, HX711 10/80, HX71708 320 SPS), each off by up to the clock error */
     load_sps: [10, 20, 40, 80, 320],
+    /** the NAU7802's and the HX71708's clock error (of the conversion period; its rate is off by as much) */
     load_clock_err: 0.03,
+    /** the HX711's rates, and its clock error, least and most (of the period: its internal oscillator runs fast, the rate up to 19 % over) */
+    hx711_sps: [10, 80],
+    hx711_clock_err: [-0.16, 0.02],
     /** white noise per reading at 10 SPS, g; it grows as sqrt(rate / 10) */
     load_noise10_g: [0.03, 0.12],
     /** linear zero drift, g/min */
@@ -321,9 +325,18 @@ export function stillStretch(m: RigMeter, still_dps: number, card_g: number, spi
 }
 
 /** the simulated rate nearest `hz`, and whether `hz` is within the clock error of it */
-function nearestRate(hz: number, rates: number[], err: number): { rate: number; inside: boolean } {
+function nearestRate(hz: number, rates: number[], periodErr: (rate: number) => number[]): { rate: number; inside: boolean } {
     const rate = rates.reduce((a, b) => (Math.abs(b - hz) < Math.abs(a - hz) ? b : a))
-    return { rate, inside: Math.abs(hz / rate - 1) <= err + RATE_TOL }
+    const err = periodErr(rate)
+    // a period `err` too long is a rate 1 / (1 + err) of the nominal
+    return { rate, inside: hz / rate >= 1 / (1 + err[1]) - RATE_TOL && hz / rate <= 1 / (1 + err[0]) + RATE_TOL }
+}
+
+/** the clock error a simulated converter of this nominal rate may have, least and most (an HX711's rates run fast) */
+function loadPeriodErr(rate: number): number[] {
+    const e = SIMULATED.load_clock_err
+    const hx = SIMULATED.hx711_clock_err
+    return SIMULATED.hx711_sps.indexOf(rate) >= 0 ? [Math.min(-e, hx[0]), Math.max(e, hx[1])] : [-e, e]
 }
 
 const fixed = (x: number, d: number) => x.toFixed(d)
@@ -362,7 +375,7 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
 
     // the IMU
     if (imuRate) {
-        const near = nearestRate(imuRate.hz, S.imu_hz, S.imu_clock_err)
+        const near = nearestRate(imuRate.hz, S.imu_hz, () => [-S.imu_clock_err, S.imu_clock_err])
         checks.push(check("IMU rate", imuRate.hz, "Hz", fixed(imuRate.hz, 1) + " Hz", imuRates, near.inside, near.inside ? `${imuRate.rows} rows` : "the firmware samples 100-104 Hz: a lower rate is usually telemetry rows decimated (lib_tel=decimated, the default): record with lib_tel=full"))
         // every read of the IMU gives a sample (the driver reads the chip's latest): a long interval is rows lost
         const expected = imuRate.rows + imuRate.missing
@@ -388,12 +401,13 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
     }
 
     // the load cell
-    const loadRates = S.load_sps.join(", ") + " SPS ±3 %"
+    const hxFast = Math.round(100 * (1 / (1 + S.hx711_clock_err[0]) - 1))
+    const loadRates = `${S.load_sps.join(", ")} SPS ±${Math.round(100 * S.load_clock_err)} %; an HX711's ${S.hx711_sps.join(" and ")} up to ${hxFast} % fast`
     let hanger_g: number | null = null
     if (loadRate) {
         // the converter's own rate: readings over time (a converter slower than the reads leaves a read empty now
         // and then, and the next reading comes two read periods on; one faster loses a reading unseen)
-        const near = nearestRate(loadRate.mean_hz, S.load_sps, S.load_clock_err)
+        const near = nearestRate(loadRate.mean_hz, S.load_sps, loadPeriodErr)
         const twice = loadRate.long === 0 ? "" : `; ${loadRate.long} came two read periods or more apart (a converter slower than the reads, or a reading lost on the way)`
         checks.push(check("load rate", loadRate.mean_hz, "SPS", fixed(loadRate.mean_hz, 1) + " SPS", loadRates, near.inside, (near.inside ? `${loadRate.rows} readings (the firmware runs the NAU7802 at 80)` : "not a rate the benchmark simulated; with lib_tel=decimated every 4th row is logged: record with lib_tel=full") + twice + outagesNote(loadRate)))
         // counted where the rig is still: a slow cell aliases a ringing hanger into readings that jump out and back too

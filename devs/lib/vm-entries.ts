@@ -12,6 +12,7 @@ import { DIRECTOR } from "../../src/sim/director.ts"
 import { recordPlan } from "../../src/sim/plan.ts"
 import { Difficulty } from "../../src/core/referee/types.ts"
 import { CaseSpec, Planner } from "../../src/sim/rigsim.ts"
+import { loadClockErr } from "../../src/sim/params.ts"
 import { PARITY_GAMES, ParityGame } from "../../test/parity/games-case.ts"
 
 const root = join(import.meta.dirname, "../..")
@@ -42,13 +43,17 @@ function writeEntry(dir: string, name: string, imports: [string, string][], body
  * The simulated sensors as the firmware samples them: the sampler stamps each read itself and a chip loses no sample,
  * so the simulator's timestamp jitter and lost samples (a logger's) are off: a jittered sample straddling a read left
  * it empty (with the readings handed over only up to the time before each sleep, until stop 64, 15 % of the IMU's
- * reads and 16 % of the load's in seed 1's game). The rest of the chips' set-up, their rates, is the VM's
- * (test/start/run.ts atFirmwareRates). Set before the director plans, so the host's game and the VM's are one case.
+ * reads and 16 % of the load's in seed 1's game). The converter's clock error is kept within the NAU7802's. The
+ * rest of the chips' set-up, their rates, is the VM's (test/start/run.ts atFirmwareRates). Set before the director
+ * plans, so the host's game and the VM's are one case.
  */
 function sampledByFirmware(spec: CaseSpec) {
     spec.params.imu.jitter_ms = 0
     spec.params.imu.drop_prob = 0
     spec.params.load.jitter_ms = 0
+    // the firmware's converter is a NAU7802 (atFirmwareRates): a fast HX711's clock error would be none of its
+    const nau = loadClockErr("NAU7802")
+    spec.params.load.clock_err = Math.min(Math.max(spec.params.load.clock_err, nau[0]), nau[1])
 }
 
 /** `npm start`'s entry: the firmware's path against the simulated rig, with the game the director planned here */

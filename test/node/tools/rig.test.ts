@@ -34,7 +34,10 @@ test("the simulated ranges are the simulator's: 4,000 drawn rigs lie inside them
         note("gyro_density", imu.gyro_nd_dps_rthz)
         note("gyro_bias_dps", Math.max(...imu.gyro_bias_dps.map(Math.abs)))
         note("accel_bias_g", Math.max(...imu.accel_bias_g.map(Math.abs)))
-        note("load_clock_err", Math.abs(load.clock_err))
+        if (load.part === "HX711") {
+            assert.ok(SIMULATED.hx711_sps.indexOf(load.rate_sps) >= 0, `HX711 rate ${load.rate_sps}`)
+            note("hx711_clock_err", load.clock_err)
+        } else note("load_clock_err", Math.abs(load.clock_err))
         note("load_noise10_g", load.noise_g / Math.sqrt(load.rate_sps / 10))
         note("load_drift_g_per_min", Math.abs(load.drift_g_per_min))
         note("load_walk_g_rts", load.walk_g_rts)
@@ -199,6 +202,16 @@ test("rigChecks: a rig like the simulated ones is inside on every check; a noisy
     for (const name of ["gyro noise at rest", "gyro bias", "accelerometer at rest", "load noise at rest"]) assert.equal(verdicts(empty)[name], "-", name)
 })
 
+test("the load rate: an HX711's fast clock is a simulated one at 10 and 80 SPS, not at the other rates or slow", () => {
+    const easy = settingsFor("easy")
+    const rate = (sps: number) => verdicts(rigChecks(rig({ imu_hz: 104, sps, s: 20, gyro_sigma: 0.05, bias: 1, load_sigma: 0.2 }), easy))["load rate"]
+    const got = Object.fromEntries([11.1, 11.8, 92, 94, 9.75, 9.5, 12.2, 98, 44, 19.5, 21.5, 330, 340].map(sps => [sps, rate(sps)]))
+    assert.deepEqual(got, {
+        "11.1": "inside", "11.8": "inside", "92": "inside", "94": "inside", "9.75": "inside", "330": "inside",
+        "9.5": "outside", "12.2": "outside", "98": "outside", "44": "outside", "19.5": "inside", "21.5": "outside", "340": "outside",
+    })
+})
+
 test("npm run rig: simulated cases are inside; --json has the checks; a malformed trace names its line (exit 2), as does a bad --rest", () => {
     const dir = scratchDir("rig-test-")
     const sim = spawnSync(process.execPath, ["--import", "tsx", "devs/sim.ts", "--out", dir, "--seed", "5", "--count", "3", "--category", "game", "--quick"], { cwd: root, encoding: "utf8" })
@@ -228,7 +241,7 @@ test("npm run rig: simulated cases are inside; --json has the checks; a malforme
     assert.match(past.stderr, /--rest 5000-6000: the trace ends at \d+\.\d s/)
 })
 
-test("the real recordings, as the README says: the x-io IMU with the HX711 outside only on the HX711's 11 SPS; the LSM6DSOX with the HX71708 on its 52 Hz, its spikes and its quiet 320 SPS", () => {
+test("the real recordings, as the README says: the x-io IMU with the HX711 inside on every check; the LSM6DSOX with the HX71708 on its 52 Hz, its spikes and its quiet 320 SPS", () => {
     const outside: { [name: string]: string[] } = {}
     for (const c of realCases()) {
         const cfg = defaultGameConfig()
@@ -239,7 +252,7 @@ test("the real recordings, as the README says: the x-io IMU with the HX711 outsi
         outside[c.name] = r.checks.filter(k => k.verdict === "outside").map(k => `${k.name} ${k.measured}`)
     }
     assert.deepEqual(outside, {
-        "real-rest-fusion-hx711": ["load rate 11.1 SPS"],
+        "real-rest-fusion-hx711": [],
         "real-still-lsm6dsox-hx71708-spikes": ["IMU rate 52.0 Hz", "bit-error spikes at rest 12.12 %", "load noise at rest 0.065 g"],
     })
 })
