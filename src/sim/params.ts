@@ -208,10 +208,11 @@ export function drawLoad(rng: Rng): LoadParams {
     else if (part === "HX711") rate = rng.chance(0.5) ? 10 : 80
     else rate = 320
     const noise10 = rng.range(0.03, 0.12)
+    const clock = loadClockErr(part)
     return {
         part: part,
         rate_sps: rate,
-        clock_err: rng.range(loadClockErr(part)[0], loadClockErr(part)[1]),
+        clock_err: rng.range(clock[0], clock[1]),
         noise_g: noise10 * Math.sqrt(rate / 10),
         counts_per_g: rng.range(400, 1800),
         gain_err: signed(rng, 0.01),
