@@ -409,7 +409,10 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
         // and then, and the next reading comes two read periods on; one faster loses a reading unseen)
         const near = nearestRate(loadRate.mean_hz, S.load_sps, loadPeriodErr)
         const twice = loadRate.long === 0 ? "" : `; ${loadRate.long} came two read periods or more apart (a converter slower than the reads, or a reading lost on the way)`
-        checks.push(check("load rate", loadRate.mean_hz, "SPS", fixed(loadRate.mean_hz, 1) + " SPS", loadRates, near.inside, (near.inside ? `${loadRate.rows} readings (the firmware runs the NAU7802 at 80)` : "not a rate the benchmark simulated; with lib_tel=decimated every 4th row is logged: record with lib_tel=full") + twice + outagesNote(loadRate)))
+        // past the NAU7802's clock error: an HX711's own oscillator, which runs fast
+        const fast = loadRate.mean_hz / near.rate - 1
+        const hx = near.inside && fast > S.load_clock_err + RATE_TOL ? `, ${Math.round(100 * fast)} % over ${near.rate}: an HX711's own oscillator, as the simulated ones` : ""
+        checks.push(check("load rate", loadRate.mean_hz, "SPS", fixed(loadRate.mean_hz, 1) + " SPS", loadRates, near.inside, (near.inside ? `${loadRate.rows} readings${hx} (the firmware runs the NAU7802 at 80)` : "not a rate the benchmark simulated; with lib_tel=decimated every 4th row is logged: record with lib_tel=full") + twice + outagesNote(loadRate)))
         // counted where the rig is still: a slow cell aliases a ringing hanger into readings that jump out and back too
         if (still) {
             let n = 0

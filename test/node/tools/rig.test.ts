@@ -204,12 +204,16 @@ test("rigChecks: a rig like the simulated ones is inside on every check; a noisy
 
 test("the load rate: an HX711's fast clock is a simulated one at 10 and 80 SPS, not at the other rates or slow", () => {
     const easy = settingsFor("easy")
-    const rate = (sps: number) => verdicts(rigChecks(rig({ imu_hz: 104, sps, s: 20, gyro_sigma: 0.05, bias: 1, load_sigma: 0.2 }), easy))["load rate"]
+    const checkAt = (sps: number) => rigChecks(rig({ imu_hz: 104, sps, s: 20, gyro_sigma: 0.05, bias: 1, load_sigma: 0.2 }), easy).checks.find(c => c.name === "load rate")
+    const rate = (sps: number) => checkAt(sps).verdict
     const got = Object.fromEntries([11.1, 11.8, 92, 94, 9.75, 9.5, 12.2, 98, 44, 19.5, 21.5, 330, 340].map(sps => [sps, rate(sps)]))
     assert.deepEqual(got, {
         "11.1": "inside", "11.8": "inside", "92": "inside", "94": "inside", "9.75": "inside", "330": "inside",
         "9.5": "outside", "12.2": "outside", "98": "outside", "44": "outside", "19.5": "inside", "21.5": "outside", "340": "outside",
     })
+    // a fast one says whose clock that is; one within the NAU7802's 3 % does not
+    assert.match(checkAt(92).note, /, 15 % over 80: an HX711's own oscillator/)
+    assert.doesNotMatch(checkAt(82).note, /HX711/)
 })
 
 test("npm run rig: simulated cases are inside; --json has the checks; a malformed trace names its line (exit 2), as does a bad --rest", () => {
