@@ -8,6 +8,8 @@
  *    as a touch" (its jolt fired the push cue); after one that was called: "a card off read as a touch";
  *  - a missed placement or removal with a false touch from its hand's start to CARD_AFTER_MS after its
  *    weight came on or off: "placement read as a touch".
+ * A false placement while the players release the pivot (the truth's pivot_release, to PIVOT_AFTER_MS after it
+ * ended) is "pivot release read as a card": the hand holding the rod lifted the level by about a card.
  * Outs and winners follow from other calls and are a cause only when nothing else went wrong.
  */
 import { RefEvent } from "../../src/core/referee/types.ts"
@@ -18,6 +20,8 @@ const COLLAPSE_AFTER_MS = 1000
 const CARD_OFF_BEFORE_MS = 1000
 /** a placement's turn passes 1.5 s after its weight is on: a touch called by then is the placement's */
 const CARD_AFTER_MS = 2000
+/** a placement called up to this long after the pivot's release ended is the release's (the next card's hand comes 1.9 s after it at the earliest, its call seconds later) */
+const PIVOT_AFTER_MS = 1000
 
 const TRUTH_NAMES: { [kind: string]: string } = {
     place: "placement",
@@ -82,7 +86,9 @@ export function firstError(events: RefEvent[], calls: CallStatus[], truth: Truth
         }
         // a false touch right after a card fell or the structure went (called: else it is named with the card, above)
         const cardOff = truth.events.some(t => (t.kind === "card_fell" || t.kind === "collapse") && t.t_ms <= e.t_ms && e.t_ms - t.t_ms <= CARD_OFF_BEFORE_MS)
-        const cause = name === "touch" && cardOff ? "a card off read as a touch" : name === "placement" ? "extra placement" : name === "removal" ? "extra removal" : `false ${name}`
+        const release = truth.events.some(t => t.kind === "bump" && t.what === "pivot_release" && t.t_ms <= e.t_ms && e.t_ms <= (t.t_end_ms ?? t.t_ms) + PIVOT_AFTER_MS)
+        const placement = release ? "pivot release read as a card" : "extra placement"
+        const cause = name === "touch" && cardOff ? "a card off read as a touch" : name === "placement" ? placement : name === "removal" ? "extra removal" : `false ${name}`
         errs.push({ t_ms: e.t_ms, cause })
     })
     if (errs.length === 0) {
