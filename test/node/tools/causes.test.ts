@@ -67,7 +67,7 @@ test("a placement missed with a false touch from its hand's start to 2 s after i
 })
 
 test("a false placement while the players release the pivot (to 1 s after the release ended) is the release read as a card; later, an extra placement", () => {
-    const release: TruthEvent = { t_ms: 90000, kind: "bump", t_end_ms: 93000, what: "pivot_release" }
+    const release: TruthEvent = { t_ms: 90000, kind: "bump", player: null, t_end_ms: 93000, what: "pivot_release" }
     const tr = truth([release, { t_ms: 99000, kind: "place", player: 4, t_start_ms: 95500, cards: 1 }])
     const placed = (t: number) => [ev(t, "placed", { player: 4, cards: 1 }), ev(100500, "placed", { player: 5, cards: 2 })]
     assert.equal(cause(placed(92500), tr, "librium"), "pivot release read as a card")
