@@ -86,7 +86,7 @@ export function firstError(events: RefEvent[], calls: CallStatus[], truth: Truth
         }
         // a false touch right after a card fell or the structure went (called: else it is named with the card, above)
         const cardOff = truth.events.some(t => (t.kind === "card_fell" || t.kind === "collapse") && t.t_ms <= e.t_ms && e.t_ms - t.t_ms <= CARD_OFF_BEFORE_MS)
-        const release = truth.events.some(t => t.kind === "bump" && t.what === "pivot_release" && t.t_ms <= e.t_ms && e.t_ms <= (t.t_end_ms ?? t.t_ms) + PIVOT_AFTER_MS)
+        const release = name === "placement" && truth.events.some(t => t.kind === "bump" && t.what === "pivot_release" && t.t_ms <= e.t_ms && e.t_ms <= (t.t_end_ms ?? t.t_ms) + PIVOT_AFTER_MS)
         const placement = release ? "pivot release read as a card" : "extra placement"
         const cause = name === "touch" && cardOff ? "a card off read as a touch" : name === "placement" ? placement : name === "removal" ? "extra removal" : `false ${name}`
         errs.push({ t_ms: e.t_ms, cause })
