@@ -18,6 +18,7 @@
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
+import { runProgram } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
@@ -192,10 +193,4 @@ const program = new Command()
         }
     })
 
-program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
-try {
-    await program.parseAsync()
-} catch (e) {
-    process.stderr.write("bench: " + (e as Error).message + "\n")
-    process.exit(1)
-}
+await runProgram(program, "bench", 1)

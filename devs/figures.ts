@@ -12,6 +12,7 @@ import { availableParallelism, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Command } from "commander"
+import { runProgram } from "./lib/cli.ts"
 import { BLOCKS, checkBlocks, FIGURE_RUNS, FigureRun, fillBlocks, renderBlocks, runProblem, Runs, VOLATILE } from "./lib/figures.ts"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -94,10 +95,4 @@ const program = new Command()
         console.log(filled.changed.length === 0 ? `${opts.readme}: every block was up to date` : `${opts.readme}: rewrote ${names}`)
     })
 
-program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
-try {
-    program.parse()
-} catch (e) {
-    process.stderr.write("figures: " + (e as Error).message + "\n")
-    process.exit(1)
-}
+await runProgram(program, "figures", 1)

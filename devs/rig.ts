@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from "node:fs"
 import { Command } from "commander"
+import { runProgram } from "./lib/cli.ts"
 import { settingsFor } from "../src/core/config.ts"
 import { RigMeter, rigChecks } from "./lib/rig-check.ts"
 import { replayTrace, TraceFileError } from "./lib/trace-file.ts"
@@ -57,10 +58,4 @@ const program = new Command()
         process.exitCode = outside.length === 0 ? 0 : 1
     })
 
-program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
-try {
-    await program.parseAsync()
-} catch (e) {
-    process.stderr.write("rig: " + (e as Error).message + "\n")
-    process.exit(2)
-}
+await runProgram(program, "rig", 2)

@@ -18,6 +18,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command } from "commander"
+import { runProgram } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
@@ -137,10 +138,4 @@ const program = new Command()
         console.log(`wrote ${opts.out}`)
     })
 
-program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
-try {
-    await program.parseAsync()
-} catch (e) {
-    process.stderr.write("tune: " + (e as Error).message + "\n")
-    process.exit(1)
-}
+await runProgram(program, "tune", 1)
