@@ -56,8 +56,10 @@
  *    is a collapse: in the dismantle single cards come off by hand, and a fall
  *    called for a quick removal must not put anyone out).
  *  - Releasing the pivot: when the tilt phase raises the level, touches and
- *    collapses are not judged until the first card goes on ("fouls" false in
- *    the context). When the level was already hard/lunacy nothing is excused.
+ *    collapses are not judged until the first card goes on, and for
+ *    PIVOT_GRACE_MS after its weight came (a hand on the pivot can be called
+ *    as that card; its leaving is then the card's fall). The second card ends
+ *    the excuse. When the level was already hard/lunacy nothing is excused.
  *  - Faults: one fault event per episode and sensor; fault_clear ends the
  *    episode with a fault event marked `recovered: true`. The rules keep
  *    judging what the healthy sensor's detectors send (the detectors send
@@ -106,7 +108,7 @@ export interface RulesState {
     pass_ms: number
     /** the last card fell and its player is placing it again */
     refall: boolean
-    /** the pivot is being released: no fouls until the next card goes on */
+    /** the pivot is being released: no fouls until the first card goes on, nor PIVOT_GRACE_MS after its weight came */
     pivot: boolean
     /** seat that starts the next round */
     starter: number
@@ -234,7 +236,7 @@ function onCardOn(cfg: GameConfig, g: RulesState, obs: Obs, out: RefEvent[]) {
     const placer = g.seat
     g.cards++
     g.refall = false
-    g.pivot = false
+    g.pivot = g.pivot && g.cards === 1
     emit(out, obs, { type: "placed", player: placer, cards: g.cards })
     if (g.cards >= cfg.cards && !dismantle) {
         g.phase = "dismantle"
@@ -319,10 +321,12 @@ function onFaultClear(g: RulesState, obs: Obs, out: RefEvent[]) {
     emit(out, obs, { type: "fault", sensor: sensor, message: "good data again", recovered: true })
 }
 
-/** whether touches and collapses are judged now */
-function judging(g: RulesState): boolean {
-    return (isAdding(g) || g.phase === "dismantle") && !g.pivot
-}
+/**
+ * the released pivot's excuse, ms: touches and collapses are not judged until the first card goes on and this long after
+ * its weight came (the turn passed). A hand releasing the pivot can press about a card's weight on the structure for
+ * seconds, which is called as the first card; its leaving is then that card falling, not a collapse or a touch
+ */
+const PIVOT_GRACE_MS = 3500
 
 /** applies one observation to the state `g` (in place) and appends the events it decides */
 export function reduce(cfg: GameConfig, settings: RulesSettings, g: RulesState, obs: Obs, out: RefEvent[]) {
@@ -334,10 +338,12 @@ export function reduce(cfg: GameConfig, settings: RulesSettings, g: RulesState, 
         if (k === "rest_at_tare" || (k === "input" && obs.which === "start")) startRound(cfg, g, obs, out)
         return
     }
+    // (build, dismantle or tilt: fouls are judged, unless the pivot is being released)
+    const judged = !(g.pivot && (g.cards < 1 || obs.t_ms - g.pass_ms < PIVOT_GRACE_MS))
     if (k === "card_on") onCardOn(cfg, g, obs, out)
     else if (k === "card_off") onCardOff(cfg, settings, g, obs, out)
-    else if (k === "collapse" && judging(g)) onCollapse(settings, g, obs, out)
-    else if (k === "touch" && judging(g)) onTouch(cfg, settings, g, obs, out)
+    else if (k === "collapse" && judged) onCollapse(settings, g, obs, out)
+    else if (k === "touch" && judged) onTouch(cfg, settings, g, obs, out)
 }
 
 export class Rules {
@@ -352,7 +358,7 @@ export class Rules {
         this.g = initialState(this.cfg)
         this.ctx = {
             phase: "waiting", round: 0, cards: 0, seat: 0, turn_ms: -1, adding: false, removing: false,
-            difficulty: this.cfg.difficulty, fouls: false, faults: [],
+            difficulty: this.cfg.difficulty, faults: [],
         }
         this.refresh()
     }
@@ -379,7 +385,6 @@ export class Rules {
         c.adding = isAdding(g)
         c.removing = g.phase === "dismantle"
         c.difficulty = g.difficulty
-        c.fouls = judging(g)
         c.faults = g.faults
     }
 

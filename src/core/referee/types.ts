@@ -147,8 +147,6 @@ export interface RulesContext {
     removing: boolean
     /** current level: it moves up (easy->hard, medium->lunacy) in the tilt phase */
     difficulty: Difficulty
-    /** false while touches and collapses are not judged (waiting, between, over, pivot release) */
-    fouls: boolean
     /** sensors currently in fault ("imu", "load") */
     faults: string[]
 }

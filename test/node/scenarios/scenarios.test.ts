@@ -224,6 +224,29 @@ test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 H
     assertOneCollapseAsTruth(r)
 })
 
+/**
+ * the truth's pivot release (medium, so the tilt phase brings lunacy); the referee called a card while the hand was there,
+ * then no collapse, touch or warning up to 1.5 s after the hand left; the outs are the truth's
+ */
+function assertPivotHandNoFoul(r: ReturnType<typeof refereed>) {
+    assert.equal(r.spec.config.difficulty, "medium")
+    const release = r.truth.events.find(e => e.kind === "bump" && e.what === "pivot_release")
+    assert.ok(release, "no pivot release in the truth")
+    const during = (from: number, to: number) => r.events.filter(e => e.t_ms >= from && e.t_ms <= to)
+    assert.deepEqual(during(release.t_ms, release.t_end_ms!).filter(e => e.type === "placed").map(e => e.cards), [1], "the hand's press is called as a card")
+    const fouls = during(release.t_ms, release.t_end_ms! + 1500).filter(e => e.type === "collapse" || e.type === "touch" || e.type === "warning")
+    assert.deepEqual(fouls.map(e => e.type + " " + e.detector), [])
+    assert.deepEqual(r.outs, r.truthOuts)
+}
+
+test("a hand releasing the pivot on medium presses 1.3 cards on the load for 3.4 s, called as the first card: its leaving is that card's fall, not its placer's touch (3000-53)", () => {
+    assertPivotHandNoFoul(fullCase(3000, 53, "librium"))
+})
+
+test("a hand releasing the pivot on medium, called as the first card, lets go 0.4 s after the call: the drop is that card's fall, not its placer's collapse (14000-55)", () => {
+    assertPivotHandNoFoul(fullCase(14000, 55, "librium"))
+})
+
 test("a hand on the hanger on easy is a touch, seen on the load coming back: the player to move is out", () => {
     const r = scenario("touch", 0, "easy")
     assert.equal(assertTouchAsTruth(r, "hanger").detector, "load_return")
