@@ -224,6 +224,19 @@ test("a collapse in a lunacy tilt phase, the released pivot rocking the load 3 H
     assertOneCollapseAsTruth(r)
 })
 
+test("a placer's slotting press whose tremor swells it just over the hanger's threshold and back to the press is no touch: the placer is not out (3000-69)", () => {
+    // a full-length case of seed 3000 (table_drop, hard, 80 SPS cell): the press stood 0.6-1 g over the level, a swell
+    // took it 1.57 g up for 150 ms (the threshold 1.52) and it came back to the press, within half the threshold of the
+    // level; called a hand on the hanger, it put the placer out and the game ended there
+    const r = fullCase(3000, 69, "table_drop")
+    assert.equal(r.spec.config.difficulty, "hard")
+    const place = r.truth.events.filter(e => e.kind === "place").find(e => e.t_start_ms! > 179000 && e.t_start_ms! < 180000)
+    assert.ok(place, "no placement from 179 s in the truth")
+    const during = r.events.filter(e => e.t_ms >= place.t_start_ms! && e.t_ms <= place.t_ms + 2500)
+    assert.deepEqual(during.filter(e => e.type !== "turn").map(e => e.type + " p" + e.player), ["placed p" + place.player])
+    assert.deepEqual(r.outs, r.truthOuts)
+})
+
 /**
  * the truth's pivot release (medium, so the tilt phase brings lunacy); the referee called a card while the hand was there,
  * then no collapse, touch or warning up to 1.5 s after the hand left; the outs are the truth's

@@ -42,7 +42,9 @@
  *  - a hand still slotting a card: its tremor (8-12 Hz, rung up by the
  *    springy hanger) makes a slow cell's readings jump, single ones dipping
  *    back; back readings may scatter (RMS) no more than `scatter_noise` x the
- *    cell's rest noise, or half the threshold;
+ *    cell's rest noise, or half the threshold, and never more than
+ *    BACK_RMS_FRAC of the excursion's height (a press coming on whose tremor
+ *    swelled it past the threshold comes back to the press, not to the level);
  *  - a swinging rig: it rings the load at twice the swing rate (M d w^2), so
  *    the threshold grows by `swing_gpdps2` per (dps)^2 of the swing envelope,
  *    and nothing is judged above `still_dps` (with the load taken less
@@ -164,6 +166,16 @@ const SETTLE_CARDS = 1
 const UNMET_THR = 1.5
 /** a big excursion is back within this fraction of its height (at most half a card) */
 const BACK_FRAC = 0.15
+/**
+ * the readings back stand off the level (RMS) by at most this fraction of the excursion's height: a hand lets go of the
+ * hanger and the load comes back to the level, its release ringing by up to over_frac of the height; a slotting hand's
+ * press coming on, its tremor swelling it just past the threshold for 150 ms, comes back to the press (3000-69: a
+ * 1.57 g swell over a threshold of 1.52 g, back at a press 0.6-0.9 g up, within half the threshold of the level: the
+ * placer out). Seeds 1000-6000, 10000-15000 and 16000-21000: at 0.35 two more right (3000-69, 10000-33) and three
+ * false touches fewer, none worse, and one more of their forced LIBRIUM cases (1000-19); at 0.4 one, at 0.45 none;
+ * at 0.3 and 0.25 one more and two more right, but a light touch lost in each pool and 2000-21 wrong
+ */
+const BACK_RMS_FRAC = 0.35
 /** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
 const RING_RMS = 0.75
 /**
@@ -557,10 +569,11 @@ export class HangerDetector {
         if (alt && Math.abs(dxr) < Math.abs(dx)) dx = dxr
         this.backSq += dx * dx
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
-        // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2)
+        // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2);
+        // never by more than BACK_RMS_FRAC of the height (back at a press, not at the level)
         let limit = noise === noise && s.scatter_noise * noise > tol ? s.scatter_noise * noise : tol
         if (RING_RMS * over > limit) limit = RING_RMS * over
-        if (Math.sqrt(this.backSq / this.backN) > limit) {
+        if (Math.sqrt(this.backSq / this.backN) > Math.min(limit, BACK_RMS_FRAC * Math.abs(this.peak_g))) {
             this.since = -1
             return null
         }
