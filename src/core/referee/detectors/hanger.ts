@@ -173,7 +173,7 @@ const BACK_FRAC = 0.15
  * 1.57 g swell over a threshold of 1.52 g, back at a press 0.6-0.9 g up, within half the threshold of the level: the
  * placer out). Seeds 1000-6000, 10000-15000 and 16000-21000: at 0.35 two more right (3000-69, 10000-33) and three
  * false touches fewer, none worse, and one more of their forced LIBRIUM cases (1000-19); at 0.4 one, at 0.45 none;
- * at 0.3 and 0.25 one more and two more right, but a light touch lost in each pool and 2000-21 wrong
+ * at 0.3 and 0.25 one more and two more right, but a light touch lost in each of two pools and 2000-21 wrong
  */
 const BACK_RMS_FRAC = 0.35
 /** a sine's RMS over its amplitude, with a little room (a decaying ring's first swing is its biggest) */
