@@ -571,9 +571,10 @@ export class HangerDetector {
         if (t_ms - this.backFrom_ms < s.stay_ms || this.backN < 3) return null
         // the readings back scatter by the cell's noise, within tol, or by a release's ring that reaches `over` (RMS over/sqrt 2);
         // never by more than BACK_RMS_FRAC of the height (back at a press, not at the level)
+        const reach = Math.abs(this.peak_g)
         let limit = noise === noise && s.scatter_noise * noise > tol ? s.scatter_noise * noise : tol
         if (RING_RMS * over > limit) limit = RING_RMS * over
-        if (Math.sqrt(this.backSq / this.backN) > Math.min(limit, BACK_RMS_FRAC * Math.abs(this.peak_g))) {
+        if (Math.sqrt(this.backSq / this.backN) > Math.min(limit, BACK_RMS_FRAC * reach)) {
             this.since = -1
             return null
         }
@@ -594,7 +595,6 @@ export class HangerDetector {
         // tremor aliased (under < 0: the jitter past CALM_JIT as it began), not a second hand: spent (20000-335: the
         // readings of a 20 SPS cell jumped 1-2 g each way for a second, and a 1.2 g swell came back 300 ms later).
         // Seeds 1000-6000, 10000-15000 and 16000-21000: two more right (20000-335, 18000-340), no other call changed
-        const reach = Math.abs(this.peak_g)
         if ((pressed > thr && reach < pressed) || (this.side > 0 && this.under < 0 && load.period_ms >= NEST_PERIOD_MS && reach < SLOT_PRESS_CARDS * mass)) {
             this.since = -1
             return null
