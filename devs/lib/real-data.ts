@@ -83,6 +83,56 @@ export function readLsm6dsoxStill(): ImuReading[] {
     return out
 }
 
+/**
+ * MicroStrain 3DM-CX5 drop test (AirbrakesV2 log): the raw packets at about 1 kHz (the rows with `scaledAccel*`
+ * filled; the filter's rows between them are skipped), time from the first packet's ns timestamp, accel in g as
+ * recorded (z reads about -1 at rest), gyro turned from the MIP convention's rad/s into dps. Handled near 1 g until
+ * about 3.0 s, free fall to 3.4 s, the impact at 3.42 s (27 g, ~1,500 dps), bounces after.
+ */
+export function readDropImu(): ImuReading[] {
+    const lines = realText("imu-drop-freefall-impact-1khz-airbrakesv2.csv").split(/\r?\n/)
+    const head = lines[0].split(",")
+    const col = (name: string) => {
+        const i = head.indexOf(name)
+        if (i < 0) throw new Error(`the drop log has no ${name} column`)
+        return i
+    }
+    const ts = col("timestamp")
+    const ax = col("scaledAccelX")
+    const gx = col("scaledGyroX")
+    const DEG_PER_RAD = 180 / Math.PI
+    const out: ImuReading[] = []
+    let t0 = 0n
+    for (let i = 1; i < lines.length; i++) {
+        const c = lines[i].split(",")
+        if (c.length <= gx + 2 || c[ax] === "") continue
+        const t = BigInt(c[ts])
+        if (out.length === 0) t0 = t
+        out.push({
+            t_ms: Number(t - t0) / 1e6,
+            a: [+c[ax], +c[ax + 1], +c[ax + 2]],
+            g: [+c[gx] * DEG_PER_RAD, +c[gx + 1] * DEG_PER_RAD, +c[gx + 2] * DEG_PER_RAD],
+        })
+    }
+    return out
+}
+
+/**
+ * x-io NGIMU on a walking subject's foot (Gait-Tracking log) at about 400 Hz: time in ms, gyro dps, accel g. About
+ * 3 s standing still, then a walk whose every step ends in a heel strike (up to 5.6 g). As recorded: 205 rows
+ * repeat the row before, time and all (the logger's), and are kept.
+ */
+export function readWalkImu(): ImuReading[] {
+    const out: ImuReading[] = []
+    const lines = realText("ngimu-foot-walk-heel-impacts-400hz-gait-tracking.csv").split(/\r?\n/)
+    for (let i = 1; i < lines.length; i++) {
+        const c = lines[i].split(",").map(Number)
+        if (c.length < 7 || c.some(v => v !== v)) continue
+        out.push({ t_ms: c[0] * 1000, g: [c[1], c[2], c[3]], a: [c[4], c[5], c[6]] })
+    }
+    return out
+}
+
 /** a segment of the Fusion log (rest: 0-10 s, 105-135 s), its time starting at 0 */
 export function fusionImu(from_s: number, to_s: number): ImuReading[] {
     return readFusionImu()

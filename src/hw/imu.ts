@@ -12,7 +12,8 @@ import { MPU_ADDRS, MPU_REG_WHO_AM_I, MPU6050_WHO_AM_I, MPU6500_WHO_AM_I, MpuChi
 interface ImuChip {
     readonly name: string
     setup(delay: Delay): Promise<void>
-    read(s: Sample): Promise<void>
+    /** false: no sample this time */
+    read(s: Sample): Promise<boolean>
 }
 
 export class ImuDriver implements SensorDriver {
@@ -43,8 +44,7 @@ export class ImuDriver implements SensorDriver {
 
     async read(s: Sample): Promise<boolean> {
         if (!this.chip) throw new HwError("IMU read before init")
-        await this.chip.read(s)
-        return true
+        return await this.chip.read(s)
     }
 
     private async probe(): Promise<ImuChip> {

@@ -5,7 +5,7 @@
  * OUTX_L_G .. OUTZ_H_XL, little-endian, gyro first.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale, railedError } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, le16s } from "./bus"
 
 export const LSM6_ADDRS = [0x6a, 0x6b]
@@ -106,12 +106,13 @@ export class Lsm6Chip {
         await writeReg(this.bus, a, LSM6_REG_CTRL8_XL, ctrl8Lpf2(this.who))
     }
 
-    async read(s: Sample) {
+    /** one sample into `s`; false for a read with every axis on a rail (RawCheck.check) */
+    async read(s: Sample): Promise<boolean> {
         const b = await readRegs(this.bus, this.addr, LSM6_REG_OUTX_L_G, 12)
-        this.raw.check(b)
-        if (allRailed16(b, LSM6_AXIS_OFFSETS, true)) throw railedError(this.name)
+        if (!this.raw.check(b, allRailed16(b, LSM6_AXIS_OFFSETS, true))) return false
         const r = this.range_g
         const d = this.range_dps
         s.setImu(lsm6AccelG(le16s(b, 6), r), lsm6AccelG(le16s(b, 8), r), lsm6AccelG(le16s(b, 10), r), lsm6GyroDps(le16s(b, 0), d), lsm6GyroDps(le16s(b, 2), d), lsm6GyroDps(le16s(b, 4), d))
+        return true
     }
 }

@@ -6,7 +6,7 @@
  * accel xyz, temperature, gyro xyz, big-endian.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale, railedError } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, be16s } from "./bus"
 
 export const MPU_ADDRS = [0x68, 0x69]
@@ -95,12 +95,13 @@ export class MpuChip {
         if (this.who === MPU6500_WHO_AM_I) await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG2, MPU_DLPF_20HZ)
     }
 
-    async read(s: Sample) {
+    /** one sample into `s`; false for a read with every axis on a rail (RawCheck.check) */
+    async read(s: Sample): Promise<boolean> {
         const b = await readRegs(this.bus, this.addr, MPU_REG_ACCEL_XOUT_H, 14)
-        this.raw.check(b)
-        if (allRailed16(b, MPU_AXIS_OFFSETS, false)) throw railedError(this.name)
+        if (!this.raw.check(b, allRailed16(b, MPU_AXIS_OFFSETS, false))) return false
         const r = this.range_g
         const d = this.range_dps
         s.setImu(mpuAccelG(be16s(b, 0), r), mpuAccelG(be16s(b, 2), r), mpuAccelG(be16s(b, 4), r), mpuGyroDps(be16s(b, 8), d), mpuGyroDps(be16s(b, 10), d), mpuGyroDps(be16s(b, 12), d))
+        return true
     }
 }

@@ -39,6 +39,8 @@ export function fullScale<T extends { range: number }>(table: T[], range: number
 export class RawCheck {
     private last: Buffer = null
     private same = 0
+    /** reads in a row with every axis on a rail (check's `railed`) */
+    private railed = 0
     private what: string
     private stuck_reads: number
 
@@ -47,15 +49,19 @@ export class RawCheck {
         this.stuck_reads = stuck_reads
     }
 
-    /** a new init: forgets the last sample, unless the chip was stuck (a re-init does not unstick it: the data must change) */
+    /** a new init: forgets the last sample, unless the chip was stuck or railed (a re-init does not mend it: the data must change) */
     reset() {
-        if (this.same + 1 >= this.stuck_reads) return
+        if (this.same + 1 >= this.stuck_reads || this.railed >= RAILED_READS) return
         this.last = null
         this.same = 0
+        this.railed = 0
     }
 
-    /** throws HwError when `b` is not a believable raw sample */
-    check(b: Buffer) {
+    /**
+     * throws HwError when `b` is not a believable raw sample; false (no sample) when `railed` (allRailed16: every axis
+     * on a rail), and HwError once RAILED_READS in a row were
+     */
+    check(b: Buffer, railed?: boolean): boolean {
         let ones = true
         let zeros = true
         for (let i = 0; i < b.length; i++) {
@@ -68,7 +74,11 @@ export class RawCheck {
         else this.same = 0
         this.last = b
         if (this.same + 1 >= this.stuck_reads) throw new HwError(this.what + " is stuck: " + this.stuck_reads + " identical samples")
+        this.railed = railed ? this.railed + 1 : 0
+        if (this.railed >= RAILED_READS) throw new HwError(this.what + " reads full scale on every axis: failing chip or supply?")
+        return !railed
     }
+
 }
 
 function sameBytes(a: Buffer, b: Buffer): boolean {
@@ -81,9 +91,18 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 export const IMU_STUCK_READS = 50
 
 /**
+ * every IMU axis on a rail this many reads in a row (29 ms at 104 Hz) is a failing chip or supply, which stays
+ * there; a knock's rails last milliseconds (a real 27 g, 1,500 dps impact put five axes there at +-4 g / 500 dps,
+ * all six for 7 ms at +-2 g / 250 dps: one read at 104 Hz), and such a read is dropped (no sample: what it holds
+ * is no measurement, and a swing of 500 dps on every axis would read as a hand's push)
+ */
+export const RAILED_READS = 3
+
+/**
  * True when every 16-bit word at `offsets` sits on a rail (0x7FFF or 0x8000):
  * a hanging rod never drives every axis to full scale at once, a failing
- * chip or supply does. One axis at full scale is a real knock and passes.
+ * chip or supply does, and keeps them there (RawCheck.check). Some axes at
+ * full scale are a real knock and pass.
  */
 export function allRailed16(b: Buffer, offsets: number[], littleEndian: boolean): boolean {
     for (let i = 0; i < offsets.length; i++) {
@@ -94,6 +113,3 @@ export function allRailed16(b: Buffer, offsets: number[], littleEndian: boolean)
     return true
 }
 
-export function railedError(what: string): HwError {
-    return new HwError(what + " reads full scale on every axis: failing chip or supply?")
-}

@@ -89,6 +89,37 @@ describe("fault injection gives clear errors", () => {
             await imu.read(new Sample())
         })).toBe("MPU-6050 at 0x68 reads all zeros: chip in reset or not converting?")
     })
+    test("every IMU axis on a rail three reads in a row is a failing chip, named; one or two such reads are dropped; a knock's rails are samples", async () => {
+        const bus = new EmuBus()
+        const emu = bus.add(new Lsm6Emu(0x6a, 0x6c))
+        const imu = new ImuDriver(bus, noWait)
+        await imu.init()
+        // a knock: the accelerometer's x past +-4 g, the rest in range (a real 27 g impact rails up to five axes at
+        // +-4 g / 500 dps, all six for 7 ms at +-2 g / 250 dps: test/node/hw/real-imu.test.ts)
+        emu.setAccel(27, 0.2, 1)
+        emu.setGyro(300, -20, 5)
+        const s = new Sample()
+        expect(await imu.read(s)).toBe(true)
+        // the rail: 32767 counts of 0.122 mg
+        near(s.ax_g, (32767 * 0.122) / 1000, 1e-6, "ax held at the rail")
+        near(s.gx_dps, 300, 0.05, "gx")
+        // every axis on a rail: no sample (dropped, the last one stands), twice; the third read in a row is a failing
+        // chip or supply
+        emu.setAccel(27, -27, 27)
+        emu.setGyro(1500, -1500, 1500)
+        expect(await imu.read(s)).toBe(false)
+        expect(await imu.read(s)).toBe(false)
+        near(s.gx_dps, 300, 0.05, "gx of the last sample")
+        const railed = "LSM6DSOX at 0x6A reads full scale on every axis: failing chip or supply?"
+        expect(await failMessage(async () => {
+            await imu.read(new Sample())
+        })).toBe(railed)
+        // set up again, still railed: in fault at once (no good sample in between)
+        await imu.init()
+        expect(await failMessage(async () => {
+            await imu.read(new Sample())
+        })).toBe(railed)
+    })
     test("a NAU7802 that does not acknowledge gets the wiring hint", async () => {
         const bus = new EmuBus()
         bus.add(new Nau7802Emu()).failReg(0x1f, "nack")
