@@ -18,7 +18,7 @@
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
-import { runProgram } from "./lib/cli.ts"
+import { SEED_MAX, runProgram, wholeNumber } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
@@ -80,14 +80,14 @@ const program = new Command()
     .name("bench")
     .description("detection benchmark: replay cases through the referee and score the calls against the ground truth")
     .addOption(new Option("--set <set>", "seed set: test (reporting, seed 1) or train (tuning, seed 1000)").choices(Object.keys(SEED_SETS)).default("test"))
-    .option("--seed <n>", "first seed of the run (overrides --set)", v => parseInt(v, 10))
+    .option("--seed <n>", "first seed of the run (overrides --set)", wholeNumber(1, SEED_MAX))
     .addOption(
         new Option("--seeds <list>", "first seeds of several runs, comma-separated, --count cases each (e.g. 1000,2000,3000,4000,5000,6000: the six training seeds); the table pools them, a second one gives each run's figures")
             .argParser(parseSeeds)
             .conflicts(["seed", "set", "dir"]),
     )
     // 450 cases: 30 of each category, so a case is 0.2 % of the outcome (150 left the 97-99 % targets within a case or two)
-    .option("--count <n>", "number of simulated cases", v => parseInt(v, 10), 450)
+    .option("--count <n>", "number of simulated cases", wholeNumber(1, 1000000), 450)
     .option("--quick", "short simulated cases", false)
     .option("--dir <dir>", "score the traces of a folder (CASE.csv + CASE.truth.json) instead of generating cases")
     .option("--category <name>", "only cases of this category")
@@ -96,7 +96,7 @@ const program = new Command()
     .option("--latency <file>", "write every matched collapse and touch call with its latency as CSV, one row each")
     .option("--blame", "say where the collapses and touches land after the turn passed, on the referee's clock and on the truth's (simulated cases; --json gets the rows)", false)
     .addOption(new Option("--by <group>", "table rows per category, difficulty level or simulated load cell (PART@SPS)").choices(Object.keys(GROUPS)).default("category"))
-    .option("--threads <n>", "worker threads", v => parseInt(v, 10), Math.min(2, availableParallelism()))
+    .option("--threads <n>", "worker threads", wholeNumber(1, 64), Math.min(2, availableParallelism()))
     .option("--override <key=value>", "change a setting on every level for this run (repeatable), e.g. collapse.fast_hold_ms=200", override, {})
     .option("--compare <file>", "an earlier --json of the same cases: name the cases whose outcome turned right or wrong, count those whose calls changed")
     .action(async (opts: Opts) => {

@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Command } from "commander"
-import { runProgram } from "./lib/cli.ts"
+import { runProgram, wholeNumber } from "./lib/cli.ts"
 import { BLOCKS, checkBlocks, FIGURE_RUNS, FigureRun, fillBlocks, renderBlocks, runProblem, Runs, VOLATILE } from "./lib/figures.ts"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -64,7 +64,7 @@ const program = new Command()
     .option("--keep <dir>", "keep each run's JSON and output in this folder (made if missing)")
     .option("--from <dir>", "render from the runs' JSON in this folder (a --keep folder) without running anything")
     .option("--readme <file>", "the README to fill", join(root, "README.md"))
-    .option("--threads <n>", "worker threads per benchmark run", v => parseInt(v, 10), Math.min(2, availableParallelism()))
+    .option("--threads <n>", "worker threads per benchmark run", wholeNumber(1, 64), Math.min(2, availableParallelism()))
     .action((opts: Opts) => {
         if (opts.keep && opts.from) throw new Error("--keep and --from go one at a time")
         const readme = readFileSync(opts.readme, "utf8")

@@ -14,6 +14,7 @@ import { createInterface } from "node:readline"
 import { LogCleaner, SerialText } from "./lib/logparse.ts"
 import { eventShort } from "./lib/event-words.ts"
 import { findPorts, USB_VENDORS } from "./lib/serial-find.ts"
+import { wholeNumber } from "./lib/cli.ts"
 
 export const LOG_DEFAULTS = {
     out: "out/log",
@@ -74,7 +75,7 @@ async function main() {
         .description("record the referee's USB log into a trace and an events file")
         .option("--port <path>", "serial port (default: the first board found by USB vendor id: " + Object.keys(USB_VENDORS).join(", ") + ")")
         .option("--out <dir>", "output folder", LOG_DEFAULTS.out)
-        .option("--baud <n>", "baud rate (ignored by native USB)", String(LOG_DEFAULTS.baud))
+        .option("--baud <n>", "baud rate (ignored by native USB)", wholeNumber(1, 10000000), LOG_DEFAULTS.baud)
         .option("--stdin", "read the log from standard input instead of a port (e.g. npx devs devtools --serial -l | npm run log -- --stdin); ends at its end")
         .parse()
         .opts()

@@ -18,7 +18,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command } from "commander"
-import { runProgram } from "./lib/cli.ts"
+import { SEED_MAX, runProgram, wholeNumber } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
@@ -86,11 +86,11 @@ function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
 const program = new Command()
     .name("tune")
     .description("search detector settings on simulated training cases; writes src/core/tuned.ts")
-    .option("--seed <n>", "first training seed (>= 1000: the benchmark's test set starts at 1)", v => parseInt(v, 10), 1000)
-    .option("--count <n>", "training cases per level (every category in turn)", v => parseInt(v, 10), 120)
-    .option("--rounds <n>", "coordinate-descent passes", v => parseInt(v, 10), 2)
+    .option("--seed <n>", "first training seed (>= 1000: the benchmark's test set starts at 1)", wholeNumber(1, SEED_MAX), 1000)
+    .option("--count <n>", "training cases per level (every category in turn)", wholeNumber(1, 1000000), 120)
+    .option("--rounds <n>", "coordinate-descent passes", wholeNumber(1, 100), 2)
     .option("--quick", "short cases (40-60 s) instead of full ones (2-4 min)", false)
-    .option("--threads <n>", "worker threads (one level each at a time)", v => parseInt(v, 10), Math.min(2, availableParallelism()))
+    .option("--threads <n>", "worker threads (one level each at a time)", wholeNumber(1, 64), Math.min(2, availableParallelism()))
     .option("--out <file>", "where to write the table", "src/core/tuned.ts")
     .option("--keys <list>", "search only these settings (comma-separated keys of SEARCH in devs/lib/tune-level.ts)")
     .option("--from-table", "start each level from the committed table (src/core/tuned.ts) rather than the defaults: a refinement", false)

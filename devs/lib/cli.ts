@@ -2,7 +2,7 @@
  * How each host tool ends: its commander program parsed, a usage error exiting 2 (commander has printed it, help
  * exits 0), any other error printed as "NAME: message" on stderr and exiting `failCode`.
  */
-import { Command } from "commander"
+import { Command, InvalidArgumentError } from "commander"
 
 export async function runProgram(program: Command, name: string, failCode: number): Promise<void> {
     program.exitOverride(err => process.exit(err.exitCode === 0 ? 0 : 2))
@@ -13,3 +13,18 @@ export async function runProgram(program: Command, name: string, failCode: numbe
         process.exit(failCode)
     }
 }
+
+/**
+ * A commander parser for a whole-number option from `lo` to `hi`: anything else ("abc", "1.5", "", out of range) is
+ * a usage error naming the option and the range (runProgram exits 2), never a NaN run.
+ */
+export function wholeNumber(lo: number, hi: number): (v: string) => number {
+    return (v: string) => {
+        const n = Number(v)
+        if (v.trim() === "" || !Number.isInteger(n) || n < lo || n > hi) throw new InvalidArgumentError(`a whole number from ${lo} to ${hi}`)
+        return n
+    }
+}
+
+/** the largest seed the simulator's case seeds take (a signed 32-bit integer) */
+export const SEED_MAX = 2147483647
