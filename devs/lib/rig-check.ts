@@ -228,6 +228,12 @@ export function noiseFits(sigma: number, n: number, lo: number, hi: number): boo
     return sigma * (1 - tol) <= hi && sigma * (1 + tol) >= lo
 }
 
+/** a noise inside by noiseFits but outside lo..hi as measured: said, so the table does not read as a contradiction */
+function edgeNote(sigma: number, n: number, lo: number, hi: number): string {
+    if (sigma >= lo && sigma <= hi) return ""
+    return `; ${sigma > hi ? "over" : "under"} the range by less than the estimate's uncertainty (${n} readings)`
+}
+
 /** sigma of white noise from its second differences' absolute values: |N(0, 6 sigma^2)| has the median 0.6745 sqrt(6) sigma */
 function robustSigma(absD2: number[]): number {
     return median(absD2) / (0.6745 * Math.sqrt(6))
@@ -390,8 +396,9 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
         const simulated = range(lo, hi, 3, "dps")
         if (still) {
             const noise = Math.max(...[0, 1, 2].map(a => noiseOf(m.imu.t, m.imu.v[a], still.from, still.to, imuRate.hz)))
-            const inside = noiseFits(noise, noiseCount(m.imu.t, still.from, still.to), lo, hi)
-            checks.push(check("gyro noise at rest", noise, "dps", fixed(noise, 3) + " dps", simulated, inside, inside ? "the noisiest axis, " + stillNote : noise > hi ? "noisier than any simulated IMU (the noisiest axis): check its 3V3 supply and that it is an LSM6DS3/DSOX or MPU-6050/6500; a fan or a stiff cable moving the rod shows here too" : "quieter than any simulated IMU: a gyro reading that hardly changes may be stuck or filtered"))
+            const n = noiseCount(m.imu.t, still.from, still.to)
+            const inside = noiseFits(noise, n, lo, hi)
+            checks.push(check("gyro noise at rest", noise, "dps", fixed(noise, 3) + " dps", simulated, inside, inside ? "the noisiest axis, " + stillNote + edgeNote(noise, n, lo, hi) : noise > hi ? "noisier than any simulated IMU (the noisiest axis): check its 3V3 supply and that it is an LSM6DS3/DSOX or MPU-6050/6500; a fan or a stiff cable moving the rod shows here too" : "quieter than any simulated IMU: a gyro reading that hardly changes may be stuck or filtered"))
             const bias = Math.max(...[0, 1, 2].map(a => Math.abs(meanOf(m.imu.t, m.imu.v[a], still.from, still.to))))
             checks.push(check("gyro bias", bias, "dps", fixed(bias, 2) + " dps", `≤ ${S.gyro_bias_dps} dps`, bias <= S.gyro_bias_dps + BIAS_TOL_DPS, bias <= S.gyro_bias_dps ? "the largest axis; the referee takes it out at each tare" : "the referee takes the bias out at each tare, but the benchmark's IMUs had at most 5 dps"))
             const g = meanOf(m.imu.t, m.imu.v[3], still.from, still.to)
@@ -438,9 +445,10 @@ export function rigChecks(m: RigMeter, settings: RefereeSettings, rest: { from: 
                 const nz = h.noise_k * noise
                 hanger_g = nz < h.floor_g ? h.floor_g : nz < h.min_g ? nz : h.min_g
             }
-            const inside = noiseFits(noise, noiseCount(m.load.t, still.from, still.to), lo, hi)
+            const n = noiseCount(m.load.t, still.from, still.to)
+            const inside = noiseFits(noise, n, lo, hi)
             const hangerNote = hanger_g === null ? "" : `; the hanger detector's line on it ${fixed(hanger_g, 2)} g: a hand putting less on the cell goes unseen`
-            checks.push(check("load noise at rest", noise, "g", fixed(noise, 3) + " g", simulated, inside, (inside ? "per reading, " + stillNote : noise > hi ? "noisier than any simulated cell: check the cell's leads (short, twisted), the NAU7802's supply and that the cell's range suits (500 g-1 kg)" : "quieter than any simulated cell: a reading that hardly changes may be stuck or filtered") + hangerNote))
+            checks.push(check("load noise at rest", noise, "g", fixed(noise, 3) + " g", simulated, inside, (inside ? "per reading, " + stillNote + edgeNote(noise, n, lo, hi) : noise > hi ? "noisier than any simulated cell: check the cell's leads (short, twisted), the NAU7802's supply and that the cell's range suits (500 g-1 kg)" : "quieter than any simulated cell: a reading that hardly changes may be stuck or filtered") + hangerNote))
             const span = still.to - still.from
             // the zero's random walk tilts a fitted line too: its slope's sigma over T s is about walk sqrt(6 / 5) / sqrt(T); three allowed
             const allowed = S.load_drift_g_per_min + (3 * S.load_walk_g_rts * Math.sqrt(6 / 5) * 60) / Math.sqrt(span / 1000)
