@@ -59,16 +59,21 @@ export function readHx711Steps(): { t_ms: number; counts: number }[] {
     return out
 }
 
-/** x-io Fusion example IMU log at 100 Hz: time in ms, gyro dps, accel g */
-export function readFusionImu(): ImuReading[] {
+/** an x-io log (Fusion's, Gait-Tracking's): time in s, gyro X/Y/Z in dps, accel X/Y/Z in g, then any more columns */
+function readXioImu(file: string): ImuReading[] {
     const out: ImuReading[] = []
-    const lines = realText("imu-rest-and-handheld-rotations-100hz-fusion.csv").split(/\r?\n/)
+    const lines = realText(file).split(/\r?\n/)
     for (let i = 1; i < lines.length; i++) {
         const c = lines[i].split(",").map(Number)
         if (c.length < 7 || c.some(v => v !== v)) continue
         out.push({ t_ms: c[0] * 1000, g: [c[1], c[2], c[3]], a: [c[4], c[5], c[6]] })
     }
     return out
+}
+
+/** x-io Fusion example IMU log at 100 Hz: time in ms, gyro dps, accel g */
+export function readFusionImu(): ImuReading[] {
+    return readXioImu("imu-rest-and-handheld-rotations-100hz-fusion.csv")
 }
 
 /** ST's LSM6DSOX lying still in a stationary vehicle: 52 Hz (no time column), mg and dps, real gyro bias */
@@ -123,14 +128,7 @@ export function readDropImu(): ImuReading[] {
  * repeat the row before, time and all (the logger's), and are kept.
  */
 export function readWalkImu(): ImuReading[] {
-    const out: ImuReading[] = []
-    const lines = realText("ngimu-foot-walk-heel-impacts-400hz-gait-tracking.csv").split(/\r?\n/)
-    for (let i = 1; i < lines.length; i++) {
-        const c = lines[i].split(",").map(Number)
-        if (c.length < 7 || c.some(v => v !== v)) continue
-        out.push({ t_ms: c[0] * 1000, g: [c[1], c[2], c[3]], a: [c[4], c[5], c[6]] })
-    }
-    return out
+    return readXioImu("ngimu-foot-walk-heel-impacts-400hz-gait-tracking.csv")
 }
 
 /** a segment of the Fusion log (rest: 0-10 s, 105-135 s), its time starting at 0 */
