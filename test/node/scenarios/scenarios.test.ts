@@ -419,6 +419,23 @@ test("a light finger on lunacy's structure, its push struck at 8-10 dps/s out of
     assert.deepEqual(d.outs, d.truthOuts)
 })
 
+test("on easy and medium a light finger whose swing push struck 6-8 dps/s out of a quiet rod is its player's touch (13000-66: a second warning, out; 2000-269); under the 8 dps/s line of the other levels it was missed", () => {
+    for (const [seed, index, category, level, warn] of [[13000, 66, "touch_warn", "easy", true], [2000, 269, "game", "medium", false]] as const) {
+        const r = fullCase(seed, index, category)
+        assert.equal(r.spec.config.difficulty, level)
+        const { t, called } = lightStructureTouch(r)
+        assert.deepEqual(called.map(e => [e.type, e.player, e.detector]), [[warn ? "warning" : "touch", t.player, "swing_push"]])
+        // about the struck line of hard and lunacy (the evidence is the push itself, before the swing's allowance is
+        // taken off, rounded to whole dps/s^2)
+        assert.ok(Number(called[0].push_dpss) <= 8, `push ${called[0].push_dpss}`)
+        assert.deepEqual(r.outs, r.truthOuts)
+        // on that line, 8 dps/s, the finger goes unseen and its player stays in
+        const at8 = fullCase(seed, index, category, { "touch.struck_push_dpss": 8 })
+        assert.deepEqual(lightStructureTouch(at8).called, [])
+        assert.notDeepEqual(at8.outs, at8.truthOuts)
+    }
+})
+
 test("a light finger off the rod axis, its spin push struck out of a quiet rod under the 6 dps/s spin line (its swing push under the struck line), is a warning for its player (17000-156); the outs are the truth's", () => {
     const r = fullCaseHx711(17000, 156, "touch_warn", 0.025301794647239147)
     const { t, called } = lightStructureTouch(r)

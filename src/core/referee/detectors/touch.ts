@@ -6,7 +6,7 @@
  *    vertical), plus `swing_push_per_dps` / `spin_push_per_dps` x the swing /
  *    spin envelope (the pendulum model's errors grow with the motion) and
  *    `push_per_shake_g` x the clamp's shake (a table bump moves the pivot: the
- *    rod feels it as a push); from `struck_push_dpss` (8, on every level), or a
+ *    rod feels it as a push); from `struck_push_dpss` (8; 6 on easy and medium), or a
  *    spin push from `struck_spin_dpss` (4.5), when the push
  *    struck out of a quiet rod with the load at the reference and two cards
  *    or more on (STRUCK_MIN_CARDS; held STRUCK_HOLD_MS). A finger puts its force on and off within tens
@@ -125,10 +125,12 @@ export function pushMargin_dpss(s: TouchSettings, sig: Signals, spin: boolean): 
  * the first card's placer turns the nearly empty rig hard (3000-12, 3000-385, 4000-298: called as touches until the
  * empty structure was left out). The line: seeds 1000-6000 and 10000-15000, as a fraction of the 12 dps/s swing line,
  * 0.67 ten more right and one wrong (15000-11: a placer's push 0.8 of the line on a 10 SPS cell), 0.7 eight and one,
- * 0.75 five and none, 0.6 thirteen and six; the forced librium cases unchanged. It is 8 dps/s on every level (a
- * setting of its own, not a fraction of the level's line): lunacy's swing line is 15 (the model errors of its big
- * swings), and two thirds of that missed light touches that struck 8-10 dps/s out of a quiet rod (16000-126,
- * 21000-201, 21000-395, 11000-366 right now). The hold: a table bump's first gyro reading can pass the line before the
+ * 0.75 five and none, 0.6 thirteen and six; the forced librium cases unchanged. It is 8 dps/s (a setting of its
+ * own, not a fraction of the level's line): lunacy's swing line is 15 (the model errors of its big swings), and two
+ * thirds of that missed light touches that struck 8-10 dps/s out of a quiet rod (16000-126, 21000-201, 21000-395,
+ * 11000-366 right now). On easy and medium 6 (stop 68, npm run tune on 300 cases of seed 1000 per level; its tuned
+ * table, src/core/tuned.ts): seeds 1000-6000, 10000-15000 and 16000-21000 three more right (13000-66, 14000-311,
+ * 2000-269), one wrong (17000-87), five more light touches, one more false; the forced librium cases unchanged. The hold: a table bump's first gyro reading can pass the line before the
  * clamp's shake, a reading later, takes the push back under it (3000-382 on lunacy: 9.8 dps/s, then -100: a bump read
  * as a touch at 8 without the hold); a finger's push stands for tens of ms. Seeds 1000-6000, 10000-15000 and
  * 16000-21000: the four right, none wrong (without the hold, 6000-185 right too but 3000-382 wrong)
