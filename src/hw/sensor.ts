@@ -32,9 +32,9 @@ export function fullScale<T extends { range: number }>(table: T[], range: number
 
 /**
  * Catches a chip that answers but reads nonsense: every byte 0xFF (SDA stuck
- * high, chip unpowered behind a pull-up), every byte 0x00, or the very same
+ * high, chip unpowered behind a pull-up), every byte 0x00, the very same
  * raw sample `stuck_reads` times in a row (a live MEMS or bridge ADC always
- * has a few LSB of noise).
+ * has a few LSB of noise), or every axis on a rail RAILED_READS times in a row.
  */
 export class RawCheck {
     private last: Buffer = null
@@ -78,7 +78,6 @@ export class RawCheck {
         if (this.railed >= RAILED_READS) throw new HwError(this.what + " reads full scale on every axis: failing chip or supply?")
         return !railed
     }
-
 }
 
 function sameBytes(a: Buffer, b: Buffer): boolean {
