@@ -18,7 +18,7 @@
 import { writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command, Option } from "commander"
-import { SEED_MAX, runProgram, wholeNumber } from "./lib/cli.ts"
+import { MAX_SEED, runProgram, wholeNumber } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { CaseJob, CaseResult, dirJobs, SEED_SETS, simJobs } from "./lib/bench-cases.ts"
 import { benchJson, benchTable, CaseLine, caseLine, worstCases } from "./lib/bench-report.ts"
@@ -80,7 +80,7 @@ const program = new Command()
     .name("bench")
     .description("detection benchmark: replay cases through the referee and score the calls against the ground truth")
     .addOption(new Option("--set <set>", "seed set: test (reporting, seed 1) or train (tuning, seed 1000)").choices(Object.keys(SEED_SETS)).default("test"))
-    .option("--seed <n>", "first seed of the run (overrides --set)", wholeNumber(1, SEED_MAX))
+    .option("--seed <n>", "first seed of the run (overrides --set)", wholeNumber(1, MAX_SEED))
     .addOption(
         new Option("--seeds <list>", "first seeds of several runs, comma-separated, --count cases each (e.g. 1000,2000,3000,4000,5000,6000: the six training seeds); the table pools them, a second one gives each run's figures")
             .argParser(parseSeeds)

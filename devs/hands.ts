@@ -15,6 +15,7 @@ import { CaseJob, dirJobs, loadCase, simJobs } from "./lib/bench-cases.ts"
 import { handFigures, handTable, handWindows, HandWindow, unlisted, WindowPeaks } from "./lib/hands.ts"
 import { outFolderProblem } from "./lib/out-file.ts"
 import { MATCH_DEFAULTS } from "./lib/match.ts"
+import { MAX_SEED } from "./lib/cli.ts"
 
 const program = new Command()
     .name("hands")
@@ -28,7 +29,7 @@ const program = new Command()
 const o = program.opts()
 const seed = Number(o.seed)
 const count = Number(o.count)
-if (!Number.isInteger(seed) || seed < 1 || seed > 2147483647) program.error("--seed must be a whole number from 1 to 2147483647")
+if (!Number.isInteger(seed) || seed < 1 || seed > MAX_SEED) program.error(`--seed must be a whole number from 1 to ${MAX_SEED}`)
 if (!Number.isInteger(count) || count < 1) program.error("--count must be a whole number >= 1")
 if (o.category !== undefined && !o.dir && CATEGORIES.indexOf(o.category) < 0) program.error(`unknown --category "${o.category}" (one of: ${CATEGORIES.join(", ")})`)
 if (o.json) {

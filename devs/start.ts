@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createInterface } from "node:readline"
 import { join } from "node:path"
 import { LogCleaner } from "./lib/logparse.ts"
-import { SEED_MAX, wholeNumber } from "./lib/cli.ts"
+import { MAX_SEED, wholeNumber } from "./lib/cli.ts"
 import { eventLine } from "./lib/event-words.ts"
 import { DIFFICULTIES } from "../src/core/referee/types.ts"
 import { START_ENTRY_DEFAULTS, StartEntryOptions, writeStartEntry } from "./lib/vm-entries.ts"
@@ -34,7 +34,7 @@ const opts = new Command()
     .description("play a seeded simulated game on the firmware in the DeviceScript VM")
     .option("--players <n>", "players, 2..8", wholeNumber(2, 8), START_CLI_DEFAULTS.players)
     .addOption(new Option("--level <level>", "difficulty level").choices(DIFFICULTIES).default(START_CLI_DEFAULTS.level))
-    .option("--seed <n>", "seed of the simulated game", wholeNumber(0, SEED_MAX), START_CLI_DEFAULTS.seed)
+    .option("--seed <n>", "seed of the simulated game", wholeNumber(0, MAX_SEED), START_CLI_DEFAULTS.seed)
     .option("--speed <x>", "multiples of real time (0: as fast as the VM goes)", speed, START_CLI_DEFAULTS.speed)
     .addOption(new Option("--rows <mode>", "trace rows").choices(["full", "decimated"]).default(START_CLI_DEFAULTS.rows))
     .option("--out <dir>", "folder for the trace, events and truth", START_CLI_DEFAULTS.out)

@@ -18,7 +18,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { Command } from "commander"
-import { SEED_MAX, runProgram, wholeNumber } from "./lib/cli.ts"
+import { MAX_SEED, runProgram, wholeNumber } from "./lib/cli.ts"
 import cliProgress from "cli-progress"
 import { DIFFICULTIES, Difficulty } from "../src/core/referee/types.ts"
 import { Overrides } from "../src/core/config.ts"
@@ -86,7 +86,7 @@ function runJobs(jobs: TuneJob[], threads: number): Promise<TuneResult[]> {
 const program = new Command()
     .name("tune")
     .description("search detector settings on simulated training cases; writes src/core/tuned.ts")
-    .option("--seed <n>", "first training seed (>= 1000: the benchmark's test set starts at 1)", wholeNumber(1, SEED_MAX), 1000)
+    .option("--seed <n>", "first training seed (>= 1000: the benchmark's test set starts at 1)", wholeNumber(1, MAX_SEED), 1000)
     .option("--count <n>", "training cases per level (every category in turn)", wholeNumber(1, 1000000), 120)
     .option("--rounds <n>", "coordinate-descent passes", wholeNumber(1, 100), 2)
     .option("--quick", "short cases (40-60 s) instead of full ones (2-4 min)", false)

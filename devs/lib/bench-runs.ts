@@ -11,9 +11,7 @@ import type { CaseLine } from "./bench-report.ts"
 import { touchByForce } from "./bench-report.ts"
 import type { Figures } from "./score.ts"
 import { formatTable, num, pct } from "./table.ts"
-
-/** the largest first seed: the simulator takes a case's seed as a 32-bit integer (caseSeed), so a larger one would repeat a smaller one's cases */
-export const MAX_SEED = 2 ** 31 - 1
+import { MAX_SEED } from "./cli.ts"
 
 /** "1000,2000,3000": the first seeds of the runs, distinct whole numbers from 1 to MAX_SEED, in the order given */
 export function parseSeeds(arg: string): number[] {

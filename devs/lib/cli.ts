@@ -16,7 +16,8 @@ export async function runProgram(program: Command, name: string, failCode: numbe
 
 /**
  * A commander parser for a whole-number option from `lo` to `hi`: anything else ("abc", "1.5", "", out of range) is
- * a usage error naming the option and the range (runProgram exits 2), never a NaN run.
+ * a usage error naming the option and the range, never a NaN run (exit 2 under runProgram; npm start and log, which
+ * parse without it, exit with commander's 1).
  */
 export function wholeNumber(lo: number, hi: number): (v: string) => number {
     return (v: string) => {
@@ -26,5 +27,5 @@ export function wholeNumber(lo: number, hi: number): (v: string) => number {
     }
 }
 
-/** the largest seed the simulator's case seeds take (a signed 32-bit integer) */
-export const SEED_MAX = 2147483647
+/** the largest first seed: the simulator takes a case's seed as a 32-bit integer (caseSeed), so a larger one would repeat a smaller one's cases */
+export const MAX_SEED = 2 ** 31 - 1
