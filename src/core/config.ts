@@ -16,7 +16,7 @@ import { PlacementSettings, PLACEMENT_DEFAULTS } from "./referee/detectors/place
 import { RestSettings, REST_DEFAULTS } from "./referee/detectors/rest"
 import { TouchSettings, TOUCH_DEFAULTS } from "./referee/detectors/touch"
 import { Difficulty } from "./referee/types"
-import { TUNED } from "./tuned"
+import { tunedTable } from "./tuned"
 
 export interface RefereeSettings {
     attitude: AttitudeSettings
@@ -94,8 +94,9 @@ export function withOverrides(base: RefereeSettings, overrides: Overrides): Refe
 
 /** the settings for a difficulty: DEFAULTS, the level's physics, then the tuned values for every level and for this level */
 export function settingsFor(d: Difficulty): RefereeSettings {
-    const all = TUNED["all"]
-    const level = TUNED[d]
+    const tuned = tunedTable()
+    const all = tuned["all"]
+    const level = tuned[d]
     const physics = withOverrides(DEFAULTS, LEVEL_DEFAULTS[d])
     return withOverrides(withOverrides(physics, all ? all : {}), level ? level : {})
 }

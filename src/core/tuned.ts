@@ -13,10 +13,21 @@
 // lunacy: not tuned by this run (--levels), kept from the table this one replaced (npm run tune -- --seed 1000 --count 120 --rounds 2):
 //   lunacy (120 cases): before outcome 92.5 place R/P 97.7/99.8 coll R/P 88.9/93.0 touch R 69.6/84.6/88.9 P 87.5 fell R/P 84.2/100.0 wrong out/100t 0.34 false/h 0.0
 //   lunacy (120 cases): after  outcome 97.5 place R/P 99.1/99.9 coll R/P 100.0/100.0 touch R 82.6/92.3/88.9 P 92.9 fell R/P 84.2/100.0 wrong out/100t 0.06 false/h 0.0
-export const TUNED: { [level: string]: { [key: string]: number } } = {
-    all: {},
-    easy: { "collapse.drop_cards": 2, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "touch.struck_push_dpss": 6 },
-    medium: { "collapse.drop_cards": 2, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "collapse.hold_ms": 40, "hanger.still_dps": 20, "touch.struck_push_dpss": 6 },
-    hard: { "collapse.drop_cards": 1.5, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "load.ring_tau_ms": 80, "placement.min_cards": 0.75, "touch.confirm_ms": 400 },
-    lunacy: { "collapse.drop_cards": 1.5, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "hanger.swing_gpdps2": 0.005, "load.ring_tau_ms": 80, "placement.hand_quiet_ms": 0, "touch.confirm_ms": 400, "touch.swing_push_dpss": 15 },
+/**
+ * JSON text, not an object literal: the VM compiles a literal to code (about 12 bytes a setting, of the 64 KB
+ * an image may have) and keeps the object on its small heap for good; a string is data. tunedTable() parses it
+ * afresh for each referee, and withOverrides reads it key by key: a parsed key is a heap string, and a property
+ * looked up by one takes the VM's slow path, so the settings keep the defaults' own keys.
+ */
+const TEXT = `{
+    "all": {},
+    "easy": { "collapse.drop_cards": 2, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "touch.struck_push_dpss": 6 },
+    "medium": { "collapse.drop_cards": 2, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "collapse.hold_ms": 40, "hanger.still_dps": 20, "touch.struck_push_dpss": 6 },
+    "hard": { "collapse.drop_cards": 1.5, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "load.ring_tau_ms": 80, "placement.min_cards": 0.75, "touch.confirm_ms": 400 },
+    "lunacy": { "collapse.drop_cards": 1.5, "collapse.fast_cards": 2, "collapse.fast_hold_ms": 80, "hanger.still_dps": 20, "hanger.swing_gpdps2": 0.005, "load.ring_tau_ms": 80, "placement.hand_quiet_ms": 0, "touch.confirm_ms": 400, "touch.swing_push_dpss": 15 }
+}`
+
+/** the tuned table: per level (and "all"), "group.setting" -> value */
+export function tunedTable(): { [level: string]: { [key: string]: number } } {
+    return JSON.parse(TEXT)
 }

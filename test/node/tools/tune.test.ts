@@ -9,7 +9,8 @@ import { scratchDir } from "../scratch.ts"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { searchKeys, SEARCH, tuneLevel, tuneLevels } from "../../../devs/lib/tune-level.ts"
-import { TUNED } from "../../../src/core/tuned.ts"
+import { tunedTable } from "../../../src/core/tuned.ts"
+import { DEFAULTS, withOverrides } from "../../../src/core/config.ts"
 import { DIFFICULTIES } from "../../../src/core/referee/types.ts"
 
 const root = new URL("../../..", import.meta.url).pathname
@@ -53,14 +54,15 @@ test("npm run tune --levels tunes only those levels: the others keep the committ
     assert.equal(lines[1], "// Command: npm run tune -- --seed 1000 --count 2 --rounds 1 --quick --keys hanger.min_g --levels easy")
     assert.ok(lines.some(l => l.startsWith("// easy (2 cases): after  outcome")), "easy tuned")
     const mod = await import(pathToFileURL(out).href)
+    const TUNED = tunedTable()
     for (const d of ["medium", "hard", "lunacy"]) {
         assert.ok(lines.some(l => l.startsWith(`// ${d}: not tuned by this run (--levels), kept from the table this one replaced`)), `${d} note`)
         // the kept level's scores from the committed header go along
         const old = readFileSync(new URL("../../../src/core/tuned.ts", import.meta.url), "utf8").split("\n").filter(l => l.slice(3).trim().startsWith(`${d} (`))
         for (const l of old) assert.ok(lines.indexOf("//   " + l.slice(3).trim()) >= 0, `${d}: ${l}`)
-        assert.deepEqual(mod.TUNED[d], { ...TUNED["all"], ...TUNED[d] }, `${d} kept`)
+        assert.deepEqual(mod.tunedTable()[d], { ...TUNED["all"], ...TUNED[d] }, `${d} kept`)
     }
-    for (const k of Object.keys(mod.TUNED["easy"])) assert.equal(k, "hanger.min_g", "easy: only the searched key")
+    for (const k of Object.keys(mod.tunedTable()["easy"])) assert.equal(k, "hanger.min_g", "easy: only the searched key")
 })
 
 test("npm run tune writes the generated table: header with the command and each level's scores, every level, only searched keys", async () => {
@@ -78,8 +80,8 @@ test("npm run tune writes the generated table: header with the command and each 
         assert.ok(lines.some(l => l.startsWith(`// ${d} (2 cases): after  outcome`)), `${d} after`)
     }
     const mod = await import(pathToFileURL(out).href)
-    assert.deepEqual(Object.keys(mod.TUNED).sort(), ["all", ...DIFFICULTIES].sort())
-    for (const d of DIFFICULTIES) for (const k of Object.keys(mod.TUNED[d])) assert.ok(keys.split(",").indexOf(k) >= 0, `${d}: ${k} was not searched`)
+    assert.deepEqual(Object.keys(mod.tunedTable()).sort(), ["all", ...DIFFICULTIES].sort())
+    for (const d of DIFFICULTIES) for (const k of Object.keys(mod.tunedTable()[d])) assert.ok(keys.split(",").indexOf(k) >= 0, `${d}: ${k} was not searched`)
 })
 
 test("npm run tune refuses the reporting set's seeds and unknown keys, with a message and exit 1", () => {
@@ -92,4 +94,14 @@ test("npm run tune refuses the reporting set's seeds and unknown keys, with a me
     const level = tune(["--levels", "insane", "--out", join(dir, "z.ts")])
     assert.equal(level.status, 1)
     assert.match(level.stderr, /--levels: unknown level 'insane'/)
+})
+
+test("the committed table, JSON text the compiler does not check, names every level and only settings that exist", () => {
+    const TUNED = tunedTable()
+    assert.deepEqual(Object.keys(TUNED).sort(), ["all", ...DIFFICULTIES].sort())
+    for (const level of Object.keys(TUNED)) {
+        for (const k of Object.keys(TUNED[level])) assert.ok(Number.isFinite(TUNED[level][k]), `${level}: ${k} is ${TUNED[level][k]}`)
+        // withOverrides throws on a key that names no setting
+        assert.doesNotThrow(() => withOverrides(DEFAULTS, TUNED[level]), level)
+    }
 })
