@@ -45,7 +45,7 @@ function tunedSource(cmd: string, found: { [level: string]: Overrides }, notes: 
         "// Command: " + cmd,
         ...notes.map(n => "// " + n),
         "/**",
-        " * JSON text, not an object literal: the VM compiles a literal to code (about 12 bytes a setting, of the 64 KB",
+        " * JSON text, not an object literal: the VM compiles a literal to code (about 10 bytes a setting, of the 64 KB",
         " * an image may have) and keeps the object on its small heap for good; a string is data. tunedTable() parses it",
         " * afresh for each referee, and withOverrides reads it key by key: a parsed key is a heap string, and a property",
         " * looked up by one takes the VM's slow path, so the settings keep the defaults' own keys.",

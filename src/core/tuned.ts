@@ -14,7 +14,7 @@
 //   lunacy (120 cases): before outcome 92.5 place R/P 97.7/99.8 coll R/P 88.9/93.0 touch R 69.6/84.6/88.9 P 87.5 fell R/P 84.2/100.0 wrong out/100t 0.34 false/h 0.0
 //   lunacy (120 cases): after  outcome 97.5 place R/P 99.1/99.9 coll R/P 100.0/100.0 touch R 82.6/92.3/88.9 P 92.9 fell R/P 84.2/100.0 wrong out/100t 0.06 false/h 0.0
 /**
- * JSON text, not an object literal: the VM compiles a literal to code (about 12 bytes a setting, of the 64 KB
+ * JSON text, not an object literal: the VM compiles a literal to code (about 10 bytes a setting, of the 64 KB
  * an image may have) and keeps the object on its small heap for good; a string is data. tunedTable() parses it
  * afresh for each referee, and withOverrides reads it key by key: a parsed key is a heap string, and a property
  * looked up by one takes the VM's slow path, so the settings keep the defaults' own keys.
