@@ -3,7 +3,8 @@
  * not fit beside the firmware or the referee under the VM's 64 KB code limit: `npm start`'s (the firmware against
  * a simulated rig) and the parity test's refereed games. Each gets a generated entry module whose string
  * constants carry the case (JSON) and the director's plan (text, replayed from the image: no heap). `npm start`
- * and the parity test run them; `npm run bytes -- --generated start|games` measures them.
+ * and the parity test run them; `npm run bytes -- --generated start|games` measures them; `npm run heap` runs
+ * `npm start`'s with the heap probe.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -56,25 +57,34 @@ function sampledByFirmware(spec: CaseSpec) {
     spec.params.load.clock_err = Math.min(Math.max(spec.params.load.clock_err, nau[0]), nau[1])
 }
 
-/** `npm start`'s entry: the firmware's path against the simulated rig, with the game the director planned here */
-export function writeStartEntry(dir: string, opts: StartEntryOptions): { entry: string; planner: Planner } {
+/** the heap probe's moment in the game and what it holds first (test/start/heap-probe.ts) */
+export interface HeapProbeAt {
+    at_ms: number
+    ballast: number
+}
+
+/**
+ * `npm start`'s entry: the firmware's path against the simulated rig, with the game the director planned here;
+ * with `probe`, the heap probe's entry instead: the same game, its heap filled at `probe.at_ms` (devs/lib/heap.ts)
+ */
+export function writeStartEntry(dir: string, opts: StartEntryOptions, probe?: HeapProbeAt): { entry: string; planner: Planner } {
     const spec = makeCase(opts.seed, "multi_round", { quick: true, players: opts.players, difficulty: opts.level })
     sampledByFirmware(spec)
     const planned = recordPlan(spec, DIRECTOR)
-    const entry = writeEntry(
-        dir,
-        "start",
-        [
-            ["* as ds", "@devicescript/core"],
-            ["{ runSimulatedGame }", "test/start/run"],
-        ],
-        [
-            `const spec = JSON.parse(${JSON.stringify(JSON.stringify(spec))})`,
-            `const plan = ${JSON.stringify(planned.text)}`,
-            `await runSimulatedGame({ players: ${opts.players}, level: "${opts.level}", seed: ${opts.seed}, speed: ${opts.speed}, rows: "${opts.rows}" }, spec, plan)`,
-            "ds.restart()",
-        ],
-    )
+    const imports: [string, string][] = [
+        ["* as ds", "@devicescript/core"],
+        ["{ runSimulatedGame }", "test/start/run"],
+    ]
+    if (probe) imports.push(["{ fillHeap }", "test/start/heap-probe"])
+    const game = `{ players: ${opts.players}, level: "${opts.level}", seed: ${opts.seed}, speed: ${opts.speed}, rows: "${opts.rows}" }, spec, plan`
+    const entry = writeEntry(dir, probe ? "heap" : "start", imports, [
+        `const spec = JSON.parse(${JSON.stringify(JSON.stringify(spec))})`,
+        `const plan = ${JSON.stringify(planned.text)}`,
+        probe
+            ? `await runSimulatedGame(${game}, async () => { await fillHeap(${probe.ballast}) }, ${probe.at_ms})`
+            : `await runSimulatedGame(${game})`,
+        "ds.restart()",
+    ])
     return { entry, planner: planned.planner }
 }
 

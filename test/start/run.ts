@@ -114,9 +114,10 @@ function atFirmwareRates(spec: CaseSpec) {
 /**
  * Plays the case `spec` as the recorded `plan` has it (both made on the host, see devs/start.ts:
  * drawing cases and running the game director in the VM would cost function code
- * the firmware needs).
+ * the firmware needs). `probe`, if given, runs once the game time reaches `probe_ms` (the heap
+ * probe, test/start/heap-probe.ts: it never returns).
  */
-export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: string) {
+export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: string, probe?: () => Promise<void>, probe_ms?: number) {
     atFirmwareRates(spec)
     const sim = new RigSim(spec, replayPlan(plan))
     const imu = new SimImu()
@@ -169,6 +170,7 @@ export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: st
     }
     while (more) {
         await fw.step()
+        if (probe && fw.sampler.t_ms() >= probe_ms) await probe()
         // the printer drains after every step: the virtual clock outruns a printer fiber
         tel.drain(settings.queue_lines)
         // pace to `speed`; else yield anyway (the VM's loop guard counts jumps between awaits)

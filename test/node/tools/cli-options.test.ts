@@ -18,7 +18,7 @@ test("wholeNumber takes whole numbers in its range and refuses the rest, naming 
     }
 })
 
-test("bench, figures, tune, log and npm start refuse a bad whole number before doing anything", () => {
+test("bench, figures, tune, log, heap and npm start refuse a bad whole number before doing anything", () => {
     const cases: [string, string[], RegExp][] = [
         ["bench", ["--count", "abc"], /option '--count <n>' argument 'abc' is invalid\. a whole number from 1 to 1000000/],
         ["bench", ["--seed", "1.5"], /option '--seed <n>' argument '1\.5' is invalid/],
@@ -28,6 +28,8 @@ test("bench, figures, tune, log and npm start refuse a bad whole number before d
         ["tune", ["--rounds", "0"], /option '--rounds <n>' argument '0' is invalid\. a whole number from 1 to 100/],
         ["log", ["--baud", "fast"], /option '--baud <n>' argument 'fast' is invalid/],
         ["start", ["--players", "9"], /option '--players <n>' argument '9' is invalid\. a whole number from 2 to 8/],
+        ["heap", ["--seed", "-1"], /option '--seed <n>' argument '-1' is invalid/],
+        ["heap", ["--at", "30,abc"], /option '--at <seconds>' argument '30,abc' is invalid\. game times in seconds/],
     ]
     for (const [tool, args, msg] of cases) {
         const r = spawnSync(process.execPath, ["--import", "tsx", `devs/${tool}.ts`, ...args], { cwd: root, encoding: "utf8", timeout: 60000 })
