@@ -1,7 +1,7 @@
 /**
  * The heap probe (devs/lib/heap.ts, `npm run heap`): called midway through `npm start`'s game, it holds
  * `ballast` bytes (in pieces), then allocates HEAP_PIECE-byte buffers and keeps them until the VM's heap runs out,
- * printing `HEAP-FILL N` (the bytes of pieces held so far) after every fourth. The VM collects its
+ * printing `HEAP-FILL N` (the bytes of pieces held so far, less the ballast) at every kilobyte. The VM collects its
  * garbage before it gives up, so the last total is the heap the game's live objects left free, to
  * within a piece (and what fragmentation hides). The VM stops there (OutOfMemory): the probe never
  * returns. Its own module, so `npm start`'s image leaves it out.
@@ -13,17 +13,13 @@ const PIECE = 256
 
 export async function fillHeap(ballast: number) {
     const held: Buffer[] = []
-    // the ballast in pieces too: a fragmented heap can hold 9 KB of pieces and no single 4 KB buffer
-    for (let b = 0; b < ballast; b += PIECE) held.push(Buffer.alloc(PIECE))
-    let n = 0
-    console.log("HEAP-FILL 0")
-    while (true) {
-        held.push(Buffer.alloc(PIECE))
-        n++
-        if (n % 4 === 0) {
-            console.log("HEAP-FILL " + n * PIECE)
+    // n: the bytes of pieces held; the first `ballast` of them are not counted
+    for (let n = 0; ; n += PIECE) {
+        if (n % 1024 === 0) {
+            console.log("HEAP-FILL " + (n - ballast))
             // the VM's loop guard counts work between awaits
             await ds.sleep(0)
         }
+        held.push(Buffer.alloc(PIECE))
     }
 }
