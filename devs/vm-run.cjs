@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs a DeviceScript program in the CLI's WASM VM the way a device would:
 // like `devs run FILE --test --test-self-exit`, but with the VM's GC stress
-// mode off. `--test` always turns GC stress on (it makes calls ~10-25x
-// slower); VM test suites keep it, long runs (npm start, parity, soak) use this.
+// mode off, and room in its flash for a large image (below). `--test` always
+// turns GC stress on (it makes calls ~10-25x slower); VM test suites keep it,
+// long runs (npm start, parity, soak) use this.
 //
 // How: the CLI attaches `devsGcStress` to the VM module by assignment; an
 // inherited no-op accessor on Object.prototype swallows that assignment, so
@@ -15,6 +16,19 @@ Object.defineProperty(Object.prototype, "devsGcStress", {
     configurable: true,
     get() {
         return () => {}
+    },
+    set(_v) {},
+})
+// The simulated device's flash: the DeviceScript manager keeps the program in the settings store there, and the
+// WASM VM gives it 128 KB unless the module says otherwise (`Module.flashSize`, which `devs run` never sets). An
+// image of more than about 108 KB did not fit: `npm start` with 8 players (its plan text makes a 111 KB image) was
+// refused, and the VM ran its empty built-in program, printing nothing, until killed. The same hook gives it 256 KB
+// (the largest of 160 eight-player games drawn, a 46 KB entry, makes a 127 KB image). The ESP32's program partition
+// is its own: this is the simulator's only.
+Object.defineProperty(Object.prototype, "flashSize", {
+    configurable: true,
+    get() {
+        return 256 * 1024
     },
     set(_v) {},
 })

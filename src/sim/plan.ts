@@ -17,7 +17,7 @@
  */
 import { Action } from "./actions"
 import { Card } from "./physics"
-import { CaseSpec, Planner, PlannerFactory } from "./rigsim"
+import { CaseSpec, LOOKAHEAD_MS, Planner, PlannerFactory } from "./rigsim"
 import { TruthEvent, TruthOut } from "./truth"
 
 /** a card's record fields after its "c" (the order `Replay.plan` reads them in) */
@@ -79,7 +79,17 @@ export function recordPlan(spec: CaseSpec, factory: PlannerFactory): { text: str
     return { text: lines.join("\n"), planner: planner }
 }
 
-/** replays a recorded plan one planning step per plan() call. No truth: the host has it */
+/** a held action line is made and scheduled this long before its start at the latest, ms */
+const HOLD_LEAD_MS = 1000
+
+/**
+ * Replays a recorded plan one planning step per plan() call. No truth: the host has it. A step's action lines are
+ * held as their numbers and made into Actions only as their start comes near (HOLD_LEAD_MS), in the order the step had them,
+ * all before the next step is read: the simulator's queue then holds every action in the same order as the director's
+ * (it sorts by start, ties by arrival), and each before its start. An Action takes about 430 bytes of the VM's heap,
+ * and an 8-player game's clean-up plans 19 cards' hands and departures, 38 actions over 13 s, in one step: made at
+ * once they ran `npm start`'s VM out of heap.
+ */
 class Replay implements Planner {
     t = 0
     done = false
@@ -94,6 +104,10 @@ class Replay implements Planner {
     private cards: Card[] = []
     private schedule: (a: Action) => void
     private input: (t_ms: number, word: string) => void
+    /** the current step's action lines not yet made (their fields), their starts, and the step's end (NaN: none) */
+    private held: number[][] = []
+    private heldT0: number[] = []
+    private stepT = NaN
 
     constructor(text: string, schedule: (a: Action) => void, input: (t_ms: number, word: string) => void) {
         this.text = text
@@ -103,18 +117,35 @@ class Replay implements Planner {
     }
 
     plan() {
+        if (this.held.length > 0) {
+            this.release(this.t === this.stepT)
+            return
+        }
         const s = this.text
         while (this.pos < s.length) {
             let end = s.indexOf("\n", this.pos)
             if (end < 0) end = s.length
-            const f = s.slice(this.pos, end).split(",")
-            this.pos = end + 1
-            const k = f[0]
-            // the fields after the kind as numbers (an input's word reads NaN, taken from f)
+            // the fields by indexOf, not split: the VM's String.split is a loop over every character, and an
+            // 8-player game's clean-up plans 38 lines (4,900 characters) in one step, past the VM's limit of
+            // 128 K instructions between awaits (InfiniteLoop)
+            let comma = s.indexOf(",", this.pos)
+            if (comma < 0 || comma > end) comma = end
+            const k = s.slice(this.pos, comma)
+            // the fields after the kind as numbers (an input's word reads NaN, kept as text)
             const v: number[] = []
-            for (let i = 1; i < f.length; i++) v.push(parseFloat(f[i]))
+            let word = ""
+            for (let p = comma + 1; p <= end && comma < end; ) {
+                let q = s.indexOf(",", p)
+                if (q < 0 || q > end) q = end
+                const field = s.slice(p, q)
+                if (v.length === 1) word = field
+                v.push(parseFloat(field))
+                p = q + 1
+            }
+            this.pos = end + 1
             if (k === "s") {
-                this.t = v[0]
+                this.stepT = v[0]
+                this.setT()
                 return
             }
             if (k === "e") {
@@ -122,10 +153,39 @@ class Replay implements Planner {
                 this.end_ms = v[0]
                 return
             }
-            if (k === "i") this.input(v[0], f[2])
+            if (k === "i") this.input(v[0], word)
             else if (k === "c") this.cards.push(new Card(v[0], v[1], v[2], v[3], v[4]))
-            else this.schedule(this.action(v))
+            else {
+                this.held.push(v)
+                this.heldT0.push(v[1])
+            }
         }
+    }
+
+    /**
+     * Makes and schedules held lines in the step's order: all of them when the next step is due (`t` is the step's
+     * end: the simulator reads the next step once that is less than LOOKAHEAD_MS ahead of its clock), else those up to
+     * the one that starts first. Then sets `t` to when to be called again.
+     */
+    private release(all: boolean) {
+        const t0 = this.heldT0
+        let upTo = t0.length - 1
+        if (!all) {
+            upTo = 0
+            for (let i = 1; i < t0.length; i++) if (t0[i] < t0[upTo]) upTo = i
+        }
+        for (let i = 0; i <= upTo; i++) this.schedule(this.action(this.held[i]))
+        this.held = this.held.slice(upTo + 1)
+        this.heldT0 = t0.slice(upTo + 1)
+        this.setT()
+    }
+
+    /** the step's end, or sooner: the simulator calls plan() once `t` is less than LOOKAHEAD_MS ahead of its clock, and a held line is due HOLD_LEAD_MS before it starts */
+    private setT() {
+        let t = this.stepT
+        const t0 = this.heldT0
+        for (let i = 0; i < t0.length; i++) t = Math.min(t, t0[i] - HOLD_LEAD_MS + LOOKAHEAD_MS)
+        this.t = t
     }
 
     /** an action from its line's fields after the kind */

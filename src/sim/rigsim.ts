@@ -22,7 +22,7 @@ export const SIM_STEP_MS = 1
 /** decimals of t_ms in simulated traces */
 export const SIM_T_DECIMALS = 2
 /** the director plans this far ahead of the physics, ms */
-const LOOKAHEAD_MS = 10000
+export const LOOKAHEAD_MS = 10000
 
 /** what a case's players do: chances per turn, forced events, tempo */
 export interface PlanKnobs {

@@ -73,3 +73,18 @@ test("npm start: a seeded game on the firmware matches the simulator's truth", {
     assert.equal(rp.status, 0, rp.stderr)
     assert.match(readFileSync(page, "utf8"), /outcome right; final card count exact in \d+ of [1-9]\d* rounds/)
 })
+
+test("npm start plays the longest 8-player game drawn to its end: its image fits the simulated flash, its clean-up the VM's heap", { timeout: 300000 }, () => {
+    // medium, seed 16: of 160 eight-player games the one whose entry is largest (a 127 KB image, past the VM's
+    // default 128 KB flash with the settings store in it: the VM ran its empty program) and whose clean-up plans
+    // 38 actions in one step (parsed with String.split: InfiniteLoop; made at once: OutOfMemory)
+    const out = scratchDir("librium-start8-")
+    const r = spawnSync(process.execPath, ["--import", "tsx", "devs/start.ts", "--seed", "16", "--players", "8", "--level", "medium", "--out", out, "--quiet"], { cwd: root, encoding: "utf8", timeout: 280000 })
+    assert.equal(r.status, 0, (r.stdout + r.stderr).slice(-3000))
+    const events = jsonl(join(out, "start-16.events.jsonl"))
+    const truth = JSON.parse(readFileSync(join(out, "start-16.truth.json"), "utf8"))
+    assert.equal(events.find(e => e.type === "round_start").players, 8)
+    // the game ran to its end (exit 0: the VM printed START-END) and the referee saw it end: a winner called, once
+    assert.equal(truth.outcome.outs.length, 7)
+    assert.equal(events.filter(e => e.type === "winner").length, 1)
+})
