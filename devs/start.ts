@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { createInterface } from "node:readline"
 import { join } from "node:path"
 import { LogCleaner } from "./lib/logparse.ts"
+import { CODE_LIMIT_ERROR } from "./lib/bytes.ts"
 import { MAX_SEED, wholeNumber } from "./lib/cli.ts"
 import { eventLine } from "./lib/event-words.ts"
 import { DIFFICULTIES } from "../src/core/referee/types.ts"
@@ -118,7 +119,7 @@ console.log(
 )
 if (!ended || code !== 0 || problems.length) {
     const all = compilerOutput + stderr
-    if (/verification (error|failure):? -?1051/.test(all))
+    if (CODE_LIMIT_ERROR.test(all))
         console.error("start: the firmware and the simulator together pass the DeviceScript VM's 64 KB function-code limit (verifier check 1051)")
     console.error("start: the VM run failed" + (problems.length ? ":\n" + problems.join("\n") : "") + "\n" + all.replace(/\x1b\[[0-9;]*m/g, "").slice(-2000))
     process.exit(1)

@@ -22,6 +22,9 @@ export interface FileBytes {
 
 /** the VM refuses an image whose function code ends at this byte or later (bytecode verifier check 1051) */
 export const VM_CODE_END = 0x10000
+/** what `devs build` and `devs run` print when an image's function code passes VM_CODE_END */
+export const CODE_LIMIT_ERROR = /verification (error|failure):? -?1051/
+
 /** the image header before the function code, bytes */
 export const IMAGE_HEADER = 112
 

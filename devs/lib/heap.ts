@@ -11,6 +11,7 @@ import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import { join } from "node:path"
 import { rmSync } from "node:fs"
+import { CODE_LIMIT_ERROR } from "./bytes.ts"
 import { START_ENTRY_DEFAULTS, StartEntryOptions, writeStartEntry } from "./vm-entries.ts"
 
 /** the piece the probe allocates, bytes (test/start/heap-probe.ts PIECE) */
@@ -57,7 +58,7 @@ export function probeHeap(at_ms: number, ballast = 0, game: StartEntryOptions = 
             if (filled >= 0 && outOfMemory && inProbe) resolve({ at_ms, free_bytes: filled })
             else if (filled < 0 && tail.some(l => l.includes("START-END")))
                 reject(new Error(`the game ended before ${at_ms / 1000} s: the probe never ran`))
-            else if (/verification (error|failure):? -?1051/.test(tail.join("\n") + stderr))
+            else if (CODE_LIMIT_ERROR.test(tail.join("\n") + stderr))
                 reject(new Error("npm start's image with the probe passes the VM's 64 KB function-code limit (verifier check 1051): npm run bytes -- --generated start"))
             else reject(new Error(`the VM run did not end in the probe's OutOfMemory:\n${[...tail, stderr].join("\n").slice(-2000)}`))
         })

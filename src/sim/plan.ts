@@ -104,9 +104,8 @@ class Replay implements Planner {
     private cards: Card[] = []
     private schedule: (a: Action) => void
     private input: (t_ms: number, word: string) => void
-    /** the current step's action lines not yet made (their fields), their starts, and the step's end (NaN: none) */
+    /** the current step's action lines not yet made (their fields: [1] is the start), and the step's end (NaN: none) */
     private held: number[][] = []
-    private heldT0: number[] = []
     private stepT = NaN
 
     constructor(text: string, schedule: (a: Action) => void, input: (t_ms: number, word: string) => void) {
@@ -157,7 +156,6 @@ class Replay implements Planner {
             else if (k === "c") this.cards.push(new Card(v[0], v[1], v[2], v[3], v[4]))
             else {
                 this.held.push(v)
-                this.heldT0.push(v[1])
             }
         }
     }
@@ -168,23 +166,22 @@ class Replay implements Planner {
      * the one that starts first. Then sets `t` to when to be called again.
      */
     private release(all: boolean) {
-        const t0 = this.heldT0
-        let upTo = t0.length - 1
+        const h = this.held
+        let upTo = h.length - 1
         if (!all) {
             upTo = 0
-            for (let i = 1; i < t0.length; i++) if (t0[i] < t0[upTo]) upTo = i
+            for (let i = 1; i < h.length; i++) if (h[i][1] < h[upTo][1]) upTo = i
         }
-        for (let i = 0; i <= upTo; i++) this.schedule(this.action(this.held[i]))
-        this.held = this.held.slice(upTo + 1)
-        this.heldT0 = t0.slice(upTo + 1)
+        for (let i = 0; i <= upTo; i++) this.schedule(this.action(h[i]))
+        this.held = h.slice(upTo + 1)
         this.setT()
     }
 
     /** the step's end, or sooner: the simulator calls plan() once `t` is less than LOOKAHEAD_MS ahead of its clock, and a held line is due HOLD_LEAD_MS before it starts */
     private setT() {
         let t = this.stepT
-        const t0 = this.heldT0
-        for (let i = 0; i < t0.length; i++) t = Math.min(t, t0[i] - HOLD_LEAD_MS + LOOKAHEAD_MS)
+        const h = this.held
+        for (let i = 0; i < h.length; i++) t = Math.min(t, h[i][1] - HOLD_LEAD_MS + LOOKAHEAD_MS)
         this.t = t
     }
 
