@@ -18,6 +18,7 @@ import { GameSaver, KEY_CAL, KEY_CFG, KEY_GAME, loadStored, resumeGame, trySave 
 import { LedSink, Outputs, TuneSink } from "./hw/outputs"
 import { PressQueue } from "./hw/buttons"
 import { TelemetrySink } from "./hw/telemetry"
+import { IMU_PERIOD_MS, LOAD_PERIOD_MS } from "./hw/read-periods"
 
 /** the load cell's driver: a sensor whose raw counts and calibration the menu can use */
 export interface LoadSensor extends SensorDriver {
@@ -45,9 +46,8 @@ export interface Rig {
 }
 
 export const FIRMWARE_DEFAULTS = {
-    imu_period_ms: 10,
-    /** 80 SPS */
-    load_period_ms: 12.5,
+    imu_period_ms: IMU_PERIOD_MS,
+    load_period_ms: LOAD_PERIOD_MS,
     frame_ms: 40,
     /** the known mass of the calibration routine */
     cal_mass_g: 100,

@@ -14,6 +14,7 @@ import { recordPlan } from "../../src/sim/plan.ts"
 import { Difficulty } from "../../src/core/referee/types.ts"
 import { CaseSpec, Planner } from "../../src/sim/rigsim.ts"
 import { loadClockErr } from "../../src/sim/params.ts"
+import { LOAD_PERIOD_MS } from "../../src/hw/read-periods.ts"
 import { PARITY_GAMES, ParityGame } from "../../test/parity/games-case.ts"
 
 const root = join(import.meta.dirname, "../..")
@@ -41,20 +42,32 @@ function writeEntry(dir: string, name: string, imports: [string, string][], body
 }
 
 /**
- * The simulated sensors as the firmware samples them: the sampler stamps each read itself and a chip loses no sample,
+ * The simulated sensors as the firmware samples them. The sampler stamps each read itself and a chip loses no sample,
  * so the simulator's timestamp jitter and lost samples (a logger's) are off: a jittered sample straddling a read left
  * it empty (with the readings handed over only up to the time before each sleep, until stop 64, 15 % of the IMU's
- * reads and 16 % of the load's in seed 1's game). The converter's clock error is kept within the NAU7802's. The
- * rest of the chips' set-up, their rates, is the VM's (test/start/run.ts atFirmwareRates). Set before the director
- * plans, so the host's game and the VM's are one case.
+ * reads and 16 % of the load's in seed 1's game). The chips are the firmware's: an LSM6DSOX at the 104 Hz its driver
+ * sets (src/hw/lsm6.ts), read every IMU_PERIOD_MS (as on the rig, the chip is a little faster than the reads, so each
+ * read finds a new sample), and a NAU7802 at the rate the load is read at (the drawn noise densities stay, per-reading
+ * noise follows the rate; its drawn clock error is kept within the NAU7802's, as a real converter's). Set before the
+ * director plans, so the host's game and the VM's are one case (set here, not in the VM, for the image's room: 260
+ * bytes of function code)
  */
 function sampledByFirmware(spec: CaseSpec) {
-    spec.params.imu.jitter_ms = 0
-    spec.params.imu.drop_prob = 0
-    spec.params.load.jitter_ms = 0
-    // the firmware's converter is a NAU7802 (atFirmwareRates): a fast HX711's clock error would be none of its
+    const imu = spec.params.imu
+    imu.jitter_ms = 0
+    imu.drop_prob = 0
+    imu.part = "LSM6DSOX"
+    imu.odr_hz = 104
+    const load = spec.params.load
+    load.jitter_ms = 0
+    // a fast HX711's clock error would be none of a NAU7802's
     const nau = loadClockErr("NAU7802")
-    spec.params.load.clock_err = Math.min(Math.max(spec.params.load.clock_err, nau[0]), nau[1])
+    load.clock_err = Math.min(Math.max(load.clock_err, nau[0]), nau[1])
+    const sps = 1000 / LOAD_PERIOD_MS
+    load.noise_g = load.noise_g * Math.sqrt(sps / load.rate_sps)
+    load.part = "NAU7802"
+    load.rate_sps = sps
+    load.spike_prob = 0
 }
 
 /** the heap probe's moment in the game and what it holds first (test/start/heap-probe.ts) */

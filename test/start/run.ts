@@ -17,7 +17,7 @@
  * at the end START-END, then exits (the host has the truth from the plan).
  */
 import * as ds from "@devicescript/core"
-import { Firmware, FIRMWARE_DEFAULTS, LoadSensor, Rig, realReferee } from "../../src/main"
+import { Firmware, LoadSensor, Rig, realReferee } from "../../src/main"
 import { Difficulty } from "../../src/core/referee/types"
 import { Sample } from "../../src/core/sample"
 import { VirtualClock } from "../../src/hw/clock"
@@ -93,32 +93,13 @@ class SimLoad implements LoadSensor {
 }
 
 /**
- * The simulated sensors are the firmware's chips: an LSM6DSOX at the 104 Hz its driver sets (src/hw/lsm6.ts),
- * read every imu_period_ms (as on the rig, the chip is a little faster than the reads, so each read finds a new
- * sample), and a NAU7802 at the rate the load is read at (the drawn noise densities stay, per-sample noise
- * follows the rate; its drawn clock error stays too, as a real converter's). The simulator's timestamp jitter
- * and lost samples, a logger's, are taken off on the host (devs/lib/vm-entries.ts): the sampler stamps its reads.
- */
-function atFirmwareRates(spec: CaseSpec) {
-    const imu = spec.params.imu
-    imu.part = "LSM6DSOX"
-    imu.odr_hz = 104
-    const load = spec.params.load
-    const sps = 1000 / FIRMWARE_DEFAULTS.load_period_ms
-    load.noise_g = load.noise_g * Math.sqrt(sps / load.rate_sps)
-    load.part = "NAU7802"
-    load.rate_sps = sps
-    load.spike_prob = 0
-}
-
-/**
- * Plays the case `spec` as the recorded `plan` has it (both made on the host, see devs/start.ts:
+ * Plays the case `spec` as the recorded `plan` has it (both made on the host, see devs/start.ts, its sensors set to
+ * the firmware's chips and rates there: devs/lib/vm-entries.ts sampledByFirmware;
  * drawing cases and running the game director in the VM would cost function code
  * the firmware needs). `probe`, if given, runs once the game time reaches `probe_ms` (the heap
  * probe, test/start/heap-probe.ts: it never returns).
  */
 export async function runSimulatedGame(o: StartOptions, spec: CaseSpec, plan: string, probe?: () => Promise<void>, probe_ms?: number) {
-    atFirmwareRates(spec)
     const sim = new RigSim(spec, replayPlan(plan))
     const imu = new SimImu()
     const load = new SimLoad(Math.round(spec.params.load.counts_per_g))
