@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { START_ENTRY_DEFAULTS, writeGamesEntry, writeStartEntry } from "../../../devs/lib/vm-entries.ts"
 import { PARITY_GAMES } from "../../parity/games-case.ts"
+import { LOAD_PERIOD_MS } from "../../../src/hw/read-periods.ts"
 import { scratchDir } from "../scratch.ts"
 
 const root = join(import.meta.dirname, "../../..")
@@ -34,6 +35,17 @@ test("npm start's entry imports the DeviceScript core by name and the start runn
     assert.match(text, /runSimulatedGame\(\{ players: 4, level: "easy", seed: 7,/)
     // the plan in the image is the game whose truth the host keeps
     assert.ok(planner.done && planner.events.length > 2)
+})
+
+test("npm start's case reaches the VM with the firmware's chips set: an LSM6DSOX at 104 Hz and a NAU7802 at the rate the firmware reads it, unjittered, no sample lost, no bit error", () => {
+    const { entry } = writeStartEntry(scratchDir("entries-"), { ...START_ENTRY_DEFAULTS, seed: 3 })
+    const line = readFileSync(entry, "utf8").split("\n").find(l => l.startsWith("const spec = JSON.parse("))
+    assert.ok(line, "no case in the entry")
+    const spec = JSON.parse(JSON.parse(line.match(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/)![1]))
+    const imu = spec.params.imu
+    const load = spec.params.load
+    assert.deepEqual([imu.part, imu.odr_hz, imu.jitter_ms, imu.drop_prob], ["LSM6DSOX", 104, 0, 0])
+    assert.deepEqual([load.part, load.rate_sps, load.jitter_ms, load.spike_prob], ["NAU7802", 1000 / LOAD_PERIOD_MS, 0, 0])
 })
 
 test("the parity games' entry carries each parity game's case and plan, in order", () => {
