@@ -5,7 +5,7 @@
  * OUTX_L_G .. OUTZ_H_XL, little-endian, gyro first.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, ScaleTable, allRailed16, fullScale } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, le16s } from "./bus"
 
 export const LSM6_ADDRS = [0x6a, 0x6b]
@@ -29,26 +29,16 @@ const LSM6_ODR_104HZ = 0x40
 const LSM6_RESET_MS = 1
 
 /**
- * Accelerometer full scales: FS_XL code (CTRL1_XL bits 3:2) and sensitivity.
+ * Accelerometer full scales (g): FS_XL code (CTRL1_XL bits 3:2) and sensitivity, mg/LSB.
  * LSM6DSOX datasheet DS12814 table 2 / LSM6DS3 DS10693 table 3: 0.061, 0.122,
  * 0.244, 0.488 mg/LSB at +-2, 4, 8, 16 g.
  */
-export const LSM6_ACCEL_SCALES = [
-    { range: 2, fs_code: 0, mg_per_lsb: 0.061 },
-    { range: 4, fs_code: 2, mg_per_lsb: 0.122 },
-    { range: 8, fs_code: 3, mg_per_lsb: 0.244 },
-    { range: 16, fs_code: 1, mg_per_lsb: 0.488 },
-]
+export const LSM6_ACCEL_SCALES: ScaleTable = { range: [2, 4, 8, 16], code: [0, 2, 3, 1], sens: [0.061, 0.122, 0.244, 0.488] }
 /**
- * Gyroscope full scales: FS_G code (CTRL2_G bits 3:2) and sensitivity, same
+ * Gyroscope full scales (dps): FS_G code (CTRL2_G bits 3:2) and sensitivity, mdps/LSB, same
  * tables: 8.75, 17.5, 35, 70 mdps/LSB at +-250, 500, 1000, 2000 dps.
  */
-export const LSM6_GYRO_SCALES = [
-    { range: 250, fs_code: 0, mdps_per_lsb: 8.75 },
-    { range: 500, fs_code: 1, mdps_per_lsb: 17.5 },
-    { range: 1000, fs_code: 2, mdps_per_lsb: 35 },
-    { range: 2000, fs_code: 3, mdps_per_lsb: 70 },
-]
+export const LSM6_GYRO_SCALES: ScaleTable = { range: [250, 500, 1000, 2000], code: [0, 1, 2, 3], sens: [8.75, 17.5, 35, 70] }
 /** what a range the tables lack is told (fullScale adds the range asked for) */
 const LSM6_ACCEL_RANGES = "LSM6: the accelerometer ranges are +-2, 4, 8 and 16 g"
 const LSM6_GYRO_RANGES = "LSM6: the gyroscope ranges are +-250, 500, 1000 and 2000 dps"
@@ -56,11 +46,11 @@ const LSM6_GYRO_RANGES = "LSM6: the gyroscope ranges are +-250, 500, 1000 and 20
 export const LSM6_DEFAULTS = { range_g: 4, range_dps: 500 }
 
 export function lsm6AccelG(counts: number, range_g: number): number {
-    return (counts * fullScale(LSM6_ACCEL_SCALES, range_g, LSM6_ACCEL_RANGES).mg_per_lsb) / 1000
+    return (counts * LSM6_ACCEL_SCALES.sens[fullScale(LSM6_ACCEL_SCALES, range_g, LSM6_ACCEL_RANGES)]) / 1000
 }
 
 export function lsm6GyroDps(counts: number, range_dps: number): number {
-    return (counts * fullScale(LSM6_GYRO_SCALES, range_dps, LSM6_GYRO_RANGES).mdps_per_lsb) / 1000
+    return (counts * LSM6_GYRO_SCALES.sens[fullScale(LSM6_GYRO_SCALES, range_dps, LSM6_GYRO_RANGES)]) / 1000
 }
 
 /**
@@ -101,8 +91,8 @@ export class Lsm6Chip {
         await delay(LSM6_RESET_MS)
         await writeReg(this.bus, a, LSM6_REG_CTRL3_C, LSM6_CTRL3_BDU_IF_INC)
         const lpf2En = this.who === LSM6DSOX_WHO_AM_I ? 0x02 : 0x00
-        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (fullScale(LSM6_ACCEL_SCALES, this.range_g, LSM6_ACCEL_RANGES).fs_code << 2) | lpf2En)
-        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (fullScale(LSM6_GYRO_SCALES, this.range_dps, LSM6_GYRO_RANGES).fs_code << 2))
+        await writeReg(this.bus, a, LSM6_REG_CTRL1_XL, LSM6_ODR_104HZ | (LSM6_ACCEL_SCALES.code[fullScale(LSM6_ACCEL_SCALES, this.range_g, LSM6_ACCEL_RANGES)] << 2) | lpf2En)
+        await writeReg(this.bus, a, LSM6_REG_CTRL2_G, LSM6_ODR_104HZ | (LSM6_GYRO_SCALES.code[fullScale(LSM6_GYRO_SCALES, this.range_dps, LSM6_GYRO_RANGES)] << 2))
         await writeReg(this.bus, a, LSM6_REG_CTRL8_XL, ctrl8Lpf2(this.who))
     }
 

@@ -6,7 +6,7 @@
  * accel xyz, temperature, gyro xyz, big-endian.
  */
 import { Sample } from "../core/sample"
-import { RawCheck, IMU_STUCK_READS, allRailed16, fullScale } from "./sensor"
+import { RawCheck, IMU_STUCK_READS, ScaleTable, allRailed16, fullScale } from "./sensor"
 import { Delay, I2C, readRegs, writeReg, hex2, be16s } from "./bus"
 
 export const MPU_ADDRS = [0x68, 0x69]
@@ -30,34 +30,24 @@ const MPU_DLPF_20HZ = 4
 const MPU_RESET_MS = 100
 
 /**
- * Accelerometer full scales: AFS_SEL (ACCEL_CONFIG bits 4:3) and sensitivity.
+ * Accelerometer full scales (g): AFS_SEL (ACCEL_CONFIG bits 4:3) and sensitivity, LSB/g.
  * MPU-6000/6050 product spec PS-MPU-6000A rev 3.4 section 6.2 / MPU-6500
  * PS-MPU-6500A section 3.2: 16384, 8192, 4096, 2048 LSB/g at +-2, 4, 8, 16 g.
  */
-export const MPU_ACCEL_SCALES = [
-    { range: 2, fs_code: 0, lsb_per_g: 16384 },
-    { range: 4, fs_code: 1, lsb_per_g: 8192 },
-    { range: 8, fs_code: 2, lsb_per_g: 4096 },
-    { range: 16, fs_code: 3, lsb_per_g: 2048 },
-]
-/** Gyroscope: FS_SEL (GYRO_CONFIG bits 4:3): 131, 65.5, 32.8, 16.4 LSB/dps (section 6.1 / 3.1) */
-export const MPU_GYRO_SCALES = [
-    { range: 250, fs_code: 0, lsb_per_dps: 131 },
-    { range: 500, fs_code: 1, lsb_per_dps: 65.5 },
-    { range: 1000, fs_code: 2, lsb_per_dps: 32.8 },
-    { range: 2000, fs_code: 3, lsb_per_dps: 16.4 },
-]
+export const MPU_ACCEL_SCALES: ScaleTable = { range: [2, 4, 8, 16], code: [0, 1, 2, 3], sens: [16384, 8192, 4096, 2048] }
+/** Gyroscope full scales (dps): FS_SEL (GYRO_CONFIG bits 4:3) and sensitivity, LSB/dps: 131, 65.5, 32.8, 16.4 (section 6.1 / 3.1) */
+export const MPU_GYRO_SCALES: ScaleTable = { range: [250, 500, 1000, 2000], code: [0, 1, 2, 3], sens: [131, 65.5, 32.8, 16.4] }
 /** what a range the tables lack is told (fullScale adds the range asked for) */
 const MPU_ACCEL_RANGES = "MPU: the accelerometer ranges are +-2, 4, 8 and 16 g"
 const MPU_GYRO_RANGES = "MPU: the gyroscope ranges are +-250, 500, 1000 and 2000 dps"
 export const MPU_DEFAULTS = { range_g: 4, range_dps: 500 }
 
 export function mpuAccelG(counts: number, range_g: number): number {
-    return counts / fullScale(MPU_ACCEL_SCALES, range_g, MPU_ACCEL_RANGES).lsb_per_g
+    return counts / MPU_ACCEL_SCALES.sens[fullScale(MPU_ACCEL_SCALES, range_g, MPU_ACCEL_RANGES)]
 }
 
 export function mpuGyroDps(counts: number, range_dps: number): number {
-    return counts / fullScale(MPU_GYRO_SCALES, range_dps, MPU_GYRO_RANGES).lsb_per_dps
+    return counts / MPU_GYRO_SCALES.sens[fullScale(MPU_GYRO_SCALES, range_dps, MPU_GYRO_RANGES)]
 }
 
 /** byte offsets of the six axis words in the 14-byte ACCEL_XOUT_H burst (the temperature word at 6 is not an axis) */
@@ -90,8 +80,8 @@ export class MpuChip {
         await writeReg(this.bus, a, MPU_REG_PWR_MGMT_1, MPU_PWR_CLK_PLL)
         await writeReg(this.bus, a, MPU_REG_SMPLRT_DIV, MPU_SMPLRT_DIV_100HZ)
         await writeReg(this.bus, a, MPU_REG_CONFIG, MPU_DLPF_20HZ)
-        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, fullScale(MPU_GYRO_SCALES, this.range_dps, MPU_GYRO_RANGES).fs_code << 3)
-        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, fullScale(MPU_ACCEL_SCALES, this.range_g, MPU_ACCEL_RANGES).fs_code << 3)
+        await writeReg(this.bus, a, MPU_REG_GYRO_CONFIG, MPU_GYRO_SCALES.code[fullScale(MPU_GYRO_SCALES, this.range_dps, MPU_GYRO_RANGES)] << 3)
+        await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG, MPU_ACCEL_SCALES.code[fullScale(MPU_ACCEL_SCALES, this.range_g, MPU_ACCEL_RANGES)] << 3)
         if (this.who === MPU6500_WHO_AM_I) await writeReg(this.bus, a, MPU_REG_ACCEL_CONFIG2, MPU_DLPF_20HZ)
     }
 

@@ -42,14 +42,8 @@ export const NAU_PGA_CAP_EN = 0x80
 /** the low nibble of REVISION_ID always reads 0xF */
 const NAU_REVISION_MASK = 0x0f
 
-/** conversion rates and their CRS codes (CTRL2 bits 6:4) */
-export const NAU_RATES = [
-    { sps: 10, crs: 0 },
-    { sps: 20, crs: 1 },
-    { sps: 40, crs: 2 },
-    { sps: 80, crs: 3 },
-    { sps: 320, crs: 7 },
-]
+/** conversion rates and their CRS codes (CTRL2 bits 6:4), index for index (as ScaleTable in ./sensor, for the image's room) */
+export const NAU_RATES = { sps: [10, 20, 40, 80, 320], crs: [0, 1, 2, 3, 7] }
 
 export const NAU_DEFAULTS = {
     rate_sps: 80,
@@ -67,7 +61,8 @@ export const NAU_DEFAULTS = {
 const HINT = "check SDA/SCL and 3V3"
 
 export function nauCrs(rate_sps: number): number {
-    for (const r of NAU_RATES) if (r.sps === rate_sps) return r.crs
+    const i = NAU_RATES.sps.indexOf(rate_sps)
+    if (i >= 0) return NAU_RATES.crs[i]
     throw new RangeError("NAU7802 rate must be 10, 20, 40, 80 or 320 SPS, not " + rate_sps)
 }
 

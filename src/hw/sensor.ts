@@ -24,10 +24,22 @@ export interface SensorDriver {
     read(s: Sample): Promise<boolean>
 }
 
-/** the row of a chip's full-scale table for `range` (g or dps); else a RangeError: `what`, then the range asked for */
-export function fullScale<T extends { range: number }>(table: T[], range: number, what: string): T {
-    for (const s of table) if (s.range === range) return s
-    throw new RangeError(what + ", not +-" + range)
+/**
+ * A chip's full scales, index for index: the ranges (g or dps), their register codes and sensitivities (each table says
+ * its unit). Parallel arrays, not a row object per range: the rows' properties, set at start-up, cost every firmware
+ * image about 70 bytes of function code a table
+ */
+export interface ScaleTable {
+    range: number[]
+    code: number[]
+    sens: number[]
+}
+
+/** the index of `range` (g or dps) in a chip's full-scale table; else a RangeError: `what`, then the range asked for */
+export function fullScale(table: ScaleTable, range: number, what: string): number {
+    const i = table.range.indexOf(range)
+    if (i < 0) throw new RangeError(what + ", not +-" + range)
+    return i
 }
 
 /**
