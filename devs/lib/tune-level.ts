@@ -7,7 +7,7 @@
  * that calls anything on them loses.
  */
 import { DIFFICULTIES, Difficulty, GameConfig, RefEvent } from "../../src/core/referee/types.ts"
-import { DEFAULTS, LEVEL_DEFAULTS, OFF, Overrides, RefereeSettings, withOverrides } from "../../src/core/config.ts"
+import { DEFAULTS, levelDefaults, OFF, Overrides, RefereeSettings, withOverrides } from "../../src/core/config.ts"
 import { TraceReader, formatHeader, formatMeta } from "../../src/core/trace.ts"
 import { Truth } from "../../src/sim/truth.ts"
 import { caseSeed, CATEGORIES, makeCase, simulateCase } from "../../src/sim/cases.ts"
@@ -204,7 +204,7 @@ export function summary(f: Figures): string {
 /** the number of candidates one round tries at `level` (for the progress bar) */
 export function candidatesPerRound(level: Difficulty, keys?: string[]): number {
     let n = 0
-    for (const k of searchKeys(keys)) if (LEVEL_DEFAULTS[level][k] !== OFF) n += SEARCH[k].length
+    for (const k of searchKeys(keys)) if (levelDefaults(level)[k] !== OFF) n += SEARCH[k].length
     return n
 }
 
@@ -215,14 +215,14 @@ export function candidatesPerRound(level: Difficulty, keys?: string[]): number {
 export function tuneLevel(job: TuneJob, progress: (done: number, best: number) => void): TuneResult {
     const cases = trainingCases(job)
     const real = realBuffers()
-    const o: Overrides = { ...LEVEL_DEFAULTS[job.level], ...(job.start ?? {}) }
+    const o: Overrides = { ...levelDefaults(job.level), ...(job.start ?? {}) }
     const start = score(cases, withOverrides(DEFAULTS, o))
     let best = objective(start)
     let done = 0
     for (let r = 0; r < job.rounds; r++) {
         for (const k of searchKeys(job.keys)) {
             // a cue the level's physics switched off stays off (rules.md: motion a level allows is never by itself a foul)
-            if (LEVEL_DEFAULTS[job.level][k] === OFF) continue
+            if (levelDefaults(job.level)[k] === OFF) continue
             for (const v of SEARCH[k]) {
                 done++
                 if (o[k] === v || (o[k] === undefined && v === (DEFAULTS as any)[k.split(".")[0]][k.split(".")[1]])) {
@@ -245,7 +245,7 @@ export function tuneLevel(job: TuneJob, progress: (done: number, best: number) =
     const diff: Overrides = {}
     for (const k of Object.keys(o)) {
         const [g, n] = k.split(".")
-        if ((DEFAULTS as any)[g][n] !== o[k] && LEVEL_DEFAULTS[job.level][k] !== o[k]) diff[k] = o[k]
+        if ((DEFAULTS as any)[g][n] !== o[k] && levelDefaults(job.level)[k] !== o[k]) diff[k] = o[k]
     }
     return { level: job.level, cases: cases.length, overrides: diff, before: summary(start), after: summary(end) }
 }

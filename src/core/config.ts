@@ -15,7 +15,7 @@ import { HangerSettings, HANGER_DEFAULTS } from "./referee/detectors/hanger"
 import { PlacementSettings, PLACEMENT_DEFAULTS } from "./referee/detectors/placement"
 import { RestSettings, REST_DEFAULTS } from "./referee/detectors/rest"
 import { TouchSettings, TOUCH_DEFAULTS } from "./referee/detectors/touch"
-import { Difficulty } from "./referee/types"
+import { Difficulty, tiltReleased } from "./referee/types"
 import { tunedTable } from "./tuned"
 
 export interface RefereeSettings {
@@ -59,13 +59,11 @@ export const OFF = 1e6
  * released (hard, lunacy), so a tilt says nothing about a touch there. Spin
  * is normal with the free-turn connector (medium, lunacy), but no touch cue
  * reads the spin rate: the spin push is a torque (a force put in), which a
- * placement on the free-turn connector hardly makes.
+ * placement on the free-turn connector hardly makes. (A function, not a table by level: the table's objects, built at
+ * start-up, cost every firmware image 40 bytes more of function code.)
  */
-export const LEVEL_DEFAULTS: { [level: string]: Overrides } = {
-    easy: {},
-    medium: {},
-    hard: { "touch.tilt_deg": OFF },
-    lunacy: { "touch.tilt_deg": OFF },
+export function levelDefaults(d: Difficulty): Overrides {
+    return tiltReleased(d) ? { "touch.tilt_deg": OFF } : {}
 }
 
 function copyObject(o: any): any {
@@ -97,6 +95,6 @@ export function settingsFor(d: Difficulty): RefereeSettings {
     const tuned = tunedTable()
     const all = tuned["all"]
     const level = tuned[d]
-    const physics = withOverrides(DEFAULTS, LEVEL_DEFAULTS[d])
+    const physics = withOverrides(DEFAULTS, levelDefaults(d))
     return withOverrides(withOverrides(physics, all ? all : {}), level ? level : {})
 }
